@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { errorMessages } from '@pactum/core/errors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { accountRoutes } from './features/account/routes';
+import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { healthRoutes } from './features/health/routes';
+import { registerErrorHandler } from './http/error-handler';
+import { redactUrl } from './http/redact';
+import type { Platform } from './platform/platform';
+import { liveRoutes } from './platform/realtime/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+export const defaultWebDistDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+export type AppOptions = {
+  platform: Platform;
+  /** pino options, `false` for none (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app; served at `/` when the folder exists. */
+  webDistDir?: string;
+};
+
+/** Request logs name method, redacted URL and caller; never cookies, tokens or bodies. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; id: string }) => ({
+        id: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the whole HTTP app around a started or unstarted platform. Tests use it in-process. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { platform } = options;
+  const { config } = platform;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('platform', platform);
+  registerErrorHandler(app);
+
+  const isHttps = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The component kit injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Pactum API',
+        description: 'Contract negotiation and e-signing',
+        version: config.version,
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(liveRoutes);
+  if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
+
+  const webDistDir = options.webDistDir ?? defaultWebDistDir;
+  const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Built assets have content hashes in their names; index.html must always be fresh.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi =
+      pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/dev/');
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The browser app owns every other path, including its own 'Page not found'.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: 'not_found', message: errorMessages.en.not_found } });
+  });
+
+  return app;
+}

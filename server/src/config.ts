@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * Every setting Pactum reads from the environment. The README's configuration table lists
+ * the same names and defaults; keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** HTTP port. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on; `localhost` binds the loopback addresses only. */
+  HOST: z.string().default('localhost'),
+  /** Folder for the embedded database, local files and the generated certificate. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR/db. */
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  /** The address users reach Pactum at; used for links in e-mails and the WebSocket Origin check. */
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** Further Origins allowed to open the WebSocket, comma separated (e.g. the Vite dev server). */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** Trust X-Forwarded-* headers from a proxy in front of Pactum. */
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Run job workers inside the web process (set 0 when `npm run worker` runs them apart). */
+  RUN_WORKERS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((value) => value === '1' || value === 'true'),
+  /** nodemailer transport URL, e.g. smtp://user:pass@host:587; unset means the dev outbox. */
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Pactum <no-reply@pactum.local>'),
+  /** Show the dev outbox (/dev/outbox) even when SMTP is configured. */
+  DEV_OUTBOX: booleanFlag,
+  /** HTTP SMS gateway (POST JSON {to, text}); unset means SMS land in the dev outbox. */
+  SMS_GATEWAY_URL: optionalString.pipe(z.url().optional()),
+  SMS_GATEWAY_TOKEN: optionalString,
+  SMS_SENDER: z.string().default('Pactum'),
+  /** S3-compatible object storage; unset S3_BUCKET means files in DATA_DIR/files. */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('eu-north-1'),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  /** Name of the session cookie. */
+  SESSION_COOKIE: z.string().default('pactum_session'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  runWorkers: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  isDevOutboxEnabled: boolean;
+  smsGateway: { url: string; token: string | undefined } | undefined;
+  smsSender: string;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  sessionCookie: string;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once; a bad value stops the start with a list of what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...e.ALLOWED_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ],
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    runWorkers: e.RUN_WORKERS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    isDevOutboxEnabled: !e.SMTP_URL || e.DEV_OUTBOX,
+    smsGateway: e.SMS_GATEWAY_URL
+      ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN }
+      : undefined,
+    smsSender: e.SMS_SENDER,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    sessionCookie: e.SESSION_COOKIE,
+    version: readVersion(),
+  };
+}
+
+/** The release version, from the server package. */
+function readVersion(): string {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever client is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; queries take `Db | Tx` so they run inside or outside one. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export type RawRows = { rows: Record<string, unknown>[] };
+
+/** An open database: Drizzle on top, and the few raw calls the platform parts need. */
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** One parameterised statement. */
+  query(text: string, params?: unknown[]): Promise<RawRows>;
+  /** A parameterless script of several statements; the rows are the last statement's. */
+  exec(text: string): Promise<RawRows>;
+  /** Runs `fn` while holding a session-level advisory lock (a no-op guard on PGlite). */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite (in a folder or given). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
+  if ('pglite' in options) return wrapPglite(options.pglite, () => {});
+  const dbDir = path.join(options.dataDir, 'db');
+  const release = lockDataDir(dbDir);
+  try {
+    const client = await PGlite.create(dbDir);
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, release: () => void): Database {
+  // PGlite runs one statement or transaction at a time: every query, exec and transaction
+  // takes its exclusive lock, so concurrent transactions queue instead of interleaving.
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async query(text, params) {
+      const result = await client.query<Record<string, unknown>>(text, params);
+      return { rows: result.rows };
+    },
+    async exec(text) {
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    withAdvisoryLock(_key, fn) {
+      return fn();
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<pg.Client>();
+  return {
+    kind: 'postgres',
+    db,
+    async query(text, params) {
+      const result = await pool.query(text, params);
+      return { rows: result.rows };
+    },
+    async exec(text) {
+      const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
+    async withAdvisoryLock(key, fn) {
+      // The lock belongs to a connection, so take and free it on one held client.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      return listenPostgres(url, channel, onPayload, listeners);
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated connection for LISTEN that reconnects after the server drops it. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  listeners: Set<pg.Client>,
+): Promise<() => Promise<void>> {
+  let isStopped = false;
+  let current: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    client.on('error', () => {
+      listeners.delete(client);
+      client.end().catch(() => {});
+      if (!isStopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    current = client;
+    listeners.add(client);
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    if (current) {
+      listeners.delete(current);
+      await current.end().catch(() => {});
+    }
+  };
+}

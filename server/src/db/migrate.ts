@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Database } from './client';
+
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
+
+/** An arbitrary constant: the advisory lock that lets one process migrate at a time. */
+const MIGRATION_LOCK_KEY = 7_301_998;
+
+/** Applies pending migrations. On PostgreSQL, concurrent starters wait for each other. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    return;
+  }
+  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () =>
+    migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder }),
+  );
+}
+
+/** How many migrations this build ships and how many the database has applied. */
+export async function migrationStatus(
+  database: Database,
+): Promise<{ expected: number; applied: number; isCurrent: boolean }> {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
+  const expected = journal.entries.length;
+  let applied = 0;
+  try {
+    const result = await database.query(
+      'SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations',
+    );
+    applied = Number(result.rows[0]?.n ?? 0);
+  } catch {
+    applied = 0;
+  }
+  return { expected, applied, isCurrent: applied === expected };
+}

@@ -1,0 +1,25 @@
+import { type ErrorCode, errorCodes, errorMessages } from '@pactum/core/errors';
+
+/**
+ * The one error type services throw for an expected failure. `message` is what the user
+ * reads (the spec's text where it has one); the status comes from the code.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string = errorMessages.en[code],
+    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.statusCode = errorCodes[code];
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}

@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client';
+import { devOutbox } from '../../db/schema';
+
+export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+
+/** Hands a finished message to its way out. `key` is stable across retries of one message. */
+export type Mailer = {
+  readonly kind: 'smtp' | 'outbox';
+  deliver(key: string, mail: OutgoingMail): Promise<void>;
+};
+
+/**
+ * SMTP through nodemailer when `smtpUrl` is set; otherwise (and also when `isOutboxKept`) the
+ * message is built by nodemailer and kept in the dev outbox table.
+ */
+export function createMailer(options: {
+  database: Database;
+  from: string;
+  smtpUrl: string | undefined;
+  isOutboxKept: boolean;
+}): Mailer {
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const builder = nodemailer.createTransport({ jsonTransport: true });
+
+  const keep = async (key: string, mail: OutgoingMail) => {
+    // Building the message validates the addresses the same way SMTP sending would.
+    await builder.sendMail({ from: options.from, ...mail });
+    await options.database.db
+      .insert(devOutbox)
+      .values({ messageKey: `mail:${key}`, kind: 'email', ...mail })
+      .onConflictDoNothing({ target: devOutbox.messageKey });
+  };
+
+  return {
+    kind: smtp ? 'smtp' : 'outbox',
+    async deliver(key, mail) {
+      if (smtp) {
+        await smtp.sendMail({ from: options.from, messageId: `<${key}@pactum>`, ...mail });
+        if (options.isOutboxKept) await keep(key, mail);
+        return;
+      }
+      await keep(key, mail);
+    },
+  };
+}

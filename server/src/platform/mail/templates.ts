@@ -1,0 +1,87 @@
+export type MailLang = 'en' | 'fi';
+
+/** One e-mail's wording in one language: a subject, paragraphs and an optional button. */
+type Wording<V> = {
+  subject: (vars: V) => string;
+  paragraphs: (vars: V) => string[];
+  action?: (vars: V) => { label: string; url: string };
+};
+
+type MailTemplate<V> = Record<MailLang, Wording<V>>;
+
+/**
+ * Every e-mail Pactum sends. Features add their templates here; each has en and fi.
+ * Variables are plain text: rendering escapes them for HTML.
+ */
+export const mailTemplates = {
+  /** Sent by the operator command `npm run mail:test -- EMAIL` to check the mail set-up. */
+  'test-delivery': {
+    en: {
+      subject: () => 'Pactum test message',
+      paragraphs: (v: { url: string }) => [
+        'This message shows that Pactum can send e-mail from this installation.',
+        `Installation: ${v.url}`,
+      ],
+      action: (v: { url: string }) => ({ label: 'Open Pactum', url: v.url }),
+    },
+    fi: {
+      subject: () => 'Pactumin testiviesti',
+      paragraphs: (v: { url: string }) => [
+        'Tämä viesti osoittaa, että Pactum voi lähettää sähköpostia tästä asennuksesta.',
+        `Asennus: ${v.url}`,
+      ],
+      action: (v: { url: string }) => ({ label: 'Avaa Pactum', url: v.url }),
+    },
+  },
+} satisfies Record<string, MailTemplate<never>>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+/** The variables a template's wording takes. */
+export type MailVars<N extends MailTemplateName> = Parameters<
+  (typeof mailTemplates)[N]['en']['paragraphs']
+>[0];
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Renders a template to the subject and both bodies (HTML and plain text). */
+export function renderMail<N extends MailTemplateName>(
+  name: N,
+  lang: MailLang,
+  vars: MailVars<N>,
+): RenderedMail {
+  const wording = mailTemplates[name][lang] as Wording<MailVars<N>>;
+  const subject = wording.subject(vars);
+  const paragraphs = wording.paragraphs(vars);
+  const action = wording.action?.(vars);
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    '',
+    '-- ',
+    'Pactum',
+  ]
+    .join('\n\n')
+    .replace(/\n\n\n\n/g, '\n\n');
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222">
+<table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td style="font-size:20px;font-weight:bold;color:#e31c81;padding-bottom:16px">Pactum</td></tr>
+${paragraphs.map((p) => `<tr><td style="font-size:15px;line-height:1.5;padding-bottom:12px">${escapeHtml(p)}</td></tr>`).join('\n')}
+${
+  action
+    ? `<tr><td style="padding:12px 0"><a href="${escapeHtml(action.url)}" style="background:#e31c81;color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px;display:inline-block">${escapeHtml(action.label)}</a></td></tr>`
+    : ''
+}
+</table></body></html>`;
+  return { subject, text, html };
+}

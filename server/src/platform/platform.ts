@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createJobs, type Jobs } from './jobs/jobs';
+import { createMail, type Mail } from './mail/mail';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createRealtime, type Realtime } from './realtime/realtime';
+import { createGatewaySms, createOutboxSms, createSms, type Sms } from './sms/sms';
+import { createLocalStorage } from './storage/local';
+import { createS3Storage } from './storage/s3';
+import type { FileStorage } from './storage/storage';
+
+/** The real components every feature uses, built once per process from the config. */
+export type Platform = {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+  realtime: Realtime;
+  mailer: Mailer;
+  mail: Mail;
+  sms: Sms;
+  storage: FileStorage;
+};
+
+export function createPlatform(
+  config: Config,
+  database: Database,
+  options: { onJobError?: (error: Error) => void; pollingIntervalSeconds?: number } = {},
+): Platform {
+  const jobs = createJobs(database, options);
+  const mailer = createMailer({
+    database,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    isOutboxKept: config.isDevOutboxEnabled,
+  });
+  const smsSender = config.smsGateway
+    ? createGatewaySms({ ...config.smsGateway, sender: config.smsSender })
+    : createOutboxSms(database);
+  return {
+    config,
+    database,
+    jobs,
+    realtime: createRealtime(database),
+    mailer,
+    mail: createMail(jobs, mailer),
+    sms: createSms(jobs, smsSender),
+    storage: config.s3
+      ? createS3Storage(config.s3)
+      : createLocalStorage(path.join(config.dataDir, 'files')),
+  };
+}
+
+/** Starts listening for live events and, when `isWorker`, running jobs. */
+export async function startPlatform(platform: Platform, options: { isWorker: boolean }) {
+  await platform.jobs.start(options);
+  await platform.realtime.start();
+}
+
+export async function stopPlatform(platform: Platform) {
+  await platform.realtime.stop();
+  await platform.jobs.stop();
+}

@@ -1,0 +1,167 @@
+import {
+  type ClientMessage,
+  clientMessageSchema,
+  type LiveEvent,
+  liveEventSchema,
+  MAX_TOPICS_PER_SOCKET,
+  type ServerMessage,
+  type Topic,
+} from '@pactum/core/realtime';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+
+/** The PostgreSQL channel every server process listens on. */
+export const LIVE_CHANNEL = 'pactum_live';
+/** NOTIFY payloads must stay under 8000 bytes; events carry ids, not documents. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/** Says whether a user may watch the thing a topic's id names. */
+export type TopicAuthorizer = (userId: string, id: string) => Promise<boolean>;
+
+/** The part of a WebSocket the hub uses (the `ws` socket fits). */
+export type LiveSocket = {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: unknown) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+};
+
+export type Realtime = {
+  /** Registers the access check for one topic kind (`deal`, `draft`, ...). */
+  authorize(kind: string, check: TopicAuthorizer): void;
+  canSubscribe(userId: string, topic: Topic): Promise<boolean>;
+  /**
+   * Publishes through NOTIFY in the caller's transaction: PostgreSQL delivers it only when
+   * the transaction commits, to every server process listening, so no one hears of a change
+   * that was rolled back.
+   */
+  publish(tx: DbOrTx, event: LiveEvent): Promise<void>;
+  /** Serves one authenticated socket until it closes. */
+  attach(socket: LiveSocket, session: { userId: string; isValid(): Promise<boolean> }): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Open sockets in this process. */
+  readonly socketCount: number;
+};
+
+export function createRealtime(database: Database): Realtime {
+  const authorizers = new Map<string, TopicAuthorizer>([
+    ['user', async (userId, id) => userId === id],
+  ]);
+  const subscribers = new Map<Topic, Set<LiveSocket>>();
+  const sockets = new Map<LiveSocket, Set<Topic>>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const send = (socket: LiveSocket, message: ServerMessage) => {
+    try {
+      socket.send(JSON.stringify(message));
+    } catch {
+      // A socket closing under us; its close handler cleans up.
+    }
+  };
+
+  const deliver = (payload: string) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    const result = liveEventSchema.safeParse(parsed);
+    if (!result.success) return;
+    const event = result.data;
+    for (const socket of subscribers.get(event.topic) ?? []) send(socket, { type: 'event', event });
+  };
+
+  const unsubscribe = (socket: LiveSocket, topic: Topic) => {
+    sockets.get(socket)?.delete(topic);
+    const set = subscribers.get(topic);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) subscribers.delete(topic);
+  };
+
+  const canSubscribe = async (userId: string, topic: Topic): Promise<boolean> => {
+    const at = topic.indexOf(':');
+    const check = authorizers.get(topic.slice(0, at));
+    if (!check) return false;
+    return check(userId, topic.slice(at + 1));
+  };
+
+  const handle = async (
+    socket: LiveSocket,
+    session: { userId: string; isValid(): Promise<boolean> },
+    message: ClientMessage,
+  ) => {
+    if (message.type === 'ping') return send(socket, { type: 'pong' });
+    if (message.type === 'unsubscribe') {
+      unsubscribe(socket, message.topic);
+      return send(socket, { type: 'unsubscribed', topic: message.topic });
+    }
+    const topics = sockets.get(socket);
+    if (!topics) return;
+    if (topics.size >= MAX_TOPICS_PER_SOCKET && !topics.has(message.topic)) {
+      return send(socket, { type: 'error', code: 'too_many_topics', topic: message.topic });
+    }
+    // The session may have ended (sign-out elsewhere) since the socket opened.
+    if (!(await session.isValid())) return socket.close(4401, 'Session ended');
+    if (!(await canSubscribe(session.userId, message.topic))) {
+      return send(socket, { type: 'error', code: 'forbidden', topic: message.topic });
+    }
+    if (!sockets.has(socket)) return;
+    topics.add(message.topic);
+    let set = subscribers.get(message.topic);
+    if (!set) {
+      set = new Set();
+      subscribers.set(message.topic, set);
+    }
+    set.add(socket);
+    send(socket, { type: 'subscribed', topic: message.topic });
+  };
+
+  return {
+    authorize(kind, check) {
+      authorizers.set(kind, check);
+    },
+    canSubscribe,
+    async publish(tx, event) {
+      const payload = JSON.stringify(liveEventSchema.parse(event));
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+        throw new Error(`Live event ${event.type} is too large to publish`);
+      }
+      await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`);
+    },
+    attach(socket, session) {
+      sockets.set(socket, new Set());
+      send(socket, { type: 'ready', userId: session.userId });
+      socket.on('message', (raw) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(raw));
+        } catch {
+          parsed = undefined;
+        }
+        const result = clientMessageSchema.safeParse(parsed);
+        if (!result.success) return send(socket, { type: 'error', code: 'bad_message' });
+        void handle(socket, session, result.data).catch(() => {
+          send(socket, { type: 'error', code: 'bad_message' });
+        });
+      });
+      socket.on('close', () => {
+        for (const topic of sockets.get(socket) ?? []) unsubscribe(socket, topic);
+        sockets.delete(socket);
+      });
+    },
+    async start() {
+      unlisten = await database.listen(LIVE_CHANNEL, deliver);
+    },
+    async stop() {
+      for (const socket of sockets.keys()) socket.close(1001, 'Server stopping');
+      await unlisten?.();
+      unlisten = undefined;
+    },
+    get socketCount() {
+      return sockets.size;
+    },
+  };
+}

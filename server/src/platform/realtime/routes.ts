@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { getSession } from '../../http/session';
+import { isSessionValid } from '../auth/sessions';
+
+/**
+ * `/api/v1/live`: the one WebSocket per browser tab. The upgrade is refused (403) for an
+ * Origin that is not ours — a page elsewhere cannot ride the user's cookie — and (401)
+ * without a live session. Every subscription is access-checked by the realtime hub.
+ */
+export const liveRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/v1/live',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (!origin || !app.platform.config.allowedOrigins.includes(origin)) {
+          throw new AppError('forbidden', 'Origin not allowed');
+        }
+        if (!(await getSession(request))) throw new AppError('unauthorized');
+      },
+    },
+    async (socket, request) => {
+      const session = await getSession(request);
+      if (!session) return socket.close(4401, 'Session ended');
+      const { db } = app.platform.database;
+      app.platform.realtime.attach(socket, {
+        userId: session.user.id,
+        isValid: () => isSessionValid(db, session.sessionId),
+      });
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { createPlatform, type Platform, startPlatform, stopPlatform } from './platform/platform';
+
+/** Opens the database named by the config and brings its schema up to date. */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** Runs `stop` once on SIGINT or SIGTERM, then exits. */
+export function onShutdown(stop: () => Promise<void>): void {
+  let isStopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (isStopping) return;
+    isStopping = true;
+    stop()
+      .catch((error: unknown) => console.error(`Error while stopping on ${signal}:`, error))
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+export type Running = { config: Config; platform: Platform; close(): Promise<void> };
+
+/** Starts the web server (and, unless RUN_WORKERS=0, the job workers) in this process. */
+export async function startServer(config = loadConfig()): Promise<Running & { url: string }> {
+  const log = pino({ level: config.logLevel });
+  const database = await openConfiguredDatabase(config);
+  const platform = createPlatform(config, database, {
+    onJobError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  const app = await buildApp({ platform });
+  await startPlatform(platform, { isWorker: config.runWorkers });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    config,
+    platform,
+    url: `http://localhost:${port}`,
+    async close() {
+      await app.close();
+      await stopPlatform(platform);
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
+import { onShutdown, openConfiguredDatabase } from './start';
+
+/** `npm run worker`: runs the job workers only, no HTTP. Pair with RUN_WORKERS=0 on web processes. */
+try {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const database = await openConfiguredDatabase(config);
+  const platform = createPlatform(config, database, {
+    onJobError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  await startPlatform(platform, { isWorker: true });
+  log.info('Pactum worker is running');
+  onShutdown(async () => {
+    await stopPlatform(platform);
+    await database.close();
+  });
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
