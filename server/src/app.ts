@@ -19,6 +19,7 @@ import {
 import { accountRoutes } from './features/account/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
+import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { redactUrl } from './http/redact';
 import type { Platform } from './platform/platform';
@@ -41,6 +42,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app; served at `/` when the folder exists. */
   webDistDir?: string;
+  /** Extra routes registered beside the product's own (tests use it to provoke failures). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
 };
 
 /** Request logs name method, redacted URL and caller; never cookies, tokens or bodies. */
@@ -73,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('platform', platform);
   registerErrorHandler(app);
+  registerCsrfGuard(app);
 
   const isHttps = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
@@ -118,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
+  if (options.extraRoutes) await app.register(options.extraRoutes);
 
   const webDistDir = options.webDistDir ?? defaultWebDistDir;
   const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));

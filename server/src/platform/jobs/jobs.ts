@@ -28,8 +28,6 @@ export function defineJob<T extends object>(definition: JobDefinition<T>): JobDe
 export type EnqueueOptions = {
   /** Run no earlier than this. */
   startAfter?: Date;
-  /** At most one queued job per key (in the queue's current, not-yet-done jobs). */
-  singletonKey?: string;
 };
 
 export type Jobs = {
@@ -40,16 +38,17 @@ export type Jobs = {
   stop(): Promise<void>;
   /**
    * Enqueues in the caller's transaction: the job exists exactly when the change commits.
-   * Returns the job id, or null when a singleton key already has a job waiting.
+   * Returns the job id.
    */
   enqueue<T extends object>(
     tx: DbOrTx,
     definition: JobDefinition<T>,
     data: T,
     options?: EnqueueOptions,
-  ): Promise<string | null>;
+  ): Promise<string>;
   /** Runs the job on a cron schedule (UTC), replacing an earlier schedule of the same job. */
   schedule<T extends object>(definition: JobDefinition<T>, cron: string, data: T): Promise<void>;
+  listSchedules(): Promise<{ name: string; cron: string; data: unknown }[]>;
   /** The stored state of one job, for tests and operators. */
   getJob(name: string, id: string): Promise<{ state: string; retryCount: number } | null>;
 };
@@ -154,15 +153,21 @@ export function createJobs(
 
     async enqueue(tx, definition, data, enqueueOptions = {}) {
       if (!definitions.has(definition.name)) throw new Error(`Unknown job ${definition.name}`);
-      return boss.send(definition.name, data, {
+      const id = await boss.send(definition.name, data, {
         db: executorFor(tx),
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
-        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
       });
+      if (!id) throw new Error(`Job ${definition.name} was not enqueued`);
+      return id;
     },
 
     async schedule(definition, cron, data) {
       await boss.schedule(definition.name, cron, data, { tz: 'UTC' });
+    },
+
+    async listSchedules() {
+      const schedules = await boss.getSchedules();
+      return schedules.map((s) => ({ name: s.name, cron: s.cron, data: s.data ?? null }));
     },
 
     async getJob(name, id) {

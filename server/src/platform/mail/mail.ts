@@ -15,7 +15,7 @@ type MailJobData = {
 export type Mail = {
   /**
    * Queues an e-mail in the caller's transaction; a job renders and delivers it after commit,
-   * retrying with backoff when the mail server fails.
+   * retrying with backoff when the mail server fails. Returns the job id.
    */
   queue<N extends MailTemplateName>(
     tx: DbOrTx,
@@ -36,15 +36,13 @@ export function createMail(jobs: Jobs, mailer: Mailer): Mail {
   jobs.register(sendMail);
   return {
     async queue(tx, input) {
-      const key = randomUUID();
-      await jobs.enqueue(tx, sendMail, {
-        key,
+      return jobs.enqueue(tx, sendMail, {
+        key: randomUUID(),
         to: input.to,
         template: input.template,
         lang: input.lang,
         vars: input.vars as object,
       });
-      return key;
     },
   };
 }

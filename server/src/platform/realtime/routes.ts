@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { getSession } from '../../http/session';
-import { isSessionValid } from '../auth/sessions';
+import { isSessionValid, type ResolvedSession } from '../auth/sessions';
+
+const liveSessions = new WeakMap<FastifyRequest, ResolvedSession>();
 
 /**
  * `/api/v1/live`: the one WebSocket per browser tab. The upgrade is refused (403) for an
@@ -19,11 +21,14 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         if (!origin || !app.platform.config.allowedOrigins.includes(origin)) {
           throw new AppError('forbidden', 'Origin not allowed');
         }
-        if (!(await getSession(request))) throw new AppError('unauthorized');
+        const session = await getSession(request);
+        if (!session) throw new AppError('unauthorized');
+        liveSessions.set(request, session);
       },
     },
-    async (socket, request) => {
-      const session = await getSession(request);
+    // Synchronous on purpose: messages that arrive before the listener is attached are lost.
+    (socket, request) => {
+      const session = liveSessions.get(request);
       if (!session) return socket.close(4401, 'Session ended');
       const { db } = app.platform.database;
       app.platform.realtime.attach(socket, {

@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the app under test answers, e.g. `http://localhost:41234`. */
+    baseUrl: string;
+  }
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const HEALTH_TIMEOUT_MS = 60_000;
+const KILL_GRACE_MS = 5_000;
+/** How much of the server's output to keep for a failure report. */
+const MAX_OUTPUT_CHARS = 200_000;
+
+/**
+ * Starts the server as `npm start` does, on a free port with a fresh data folder, and hands
+ * its address to the journeys. Set E2E_BASE_URL to run them against an app already running.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const externalUrl = process.env.E2E_BASE_URL;
+  if (externalUrl) {
+    project.provide('baseUrl', externalUrl.replace(/\/$/, ''));
+    return async () => {};
+  }
+
+  buildWebIfMissing();
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'pactum-e2e-'));
+  const baseUrl = `http://localhost:${port}`;
+  // With TEST_DATABASE_URL the journeys run on a throwaway PostgreSQL database too.
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await createThrowawayDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const capture = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-MAX_OUTPUT_CHARS);
+  };
+  server.stdout?.on('data', capture);
+  server.stderr?.on('data', capture);
+
+  const teardown = async () => {
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
+
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    console.error(`The server's output:\n${output}`);
+    await teardown();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  return teardown;
+}
+
+/** `npm test` builds the web app first; a bare `vitest --project e2e` may not have. */
+function buildWebIfMissing(): void {
+  if (existsSync(join(repoRoot, 'web/dist/index.html'))) return;
+  console.info('web/dist is missing: building the web app');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error(`Building the web app failed (exit ${build.status})`);
+}
+
+async function createThrowawayDatabase(adminUrl: string) {
+  const name = `pactum_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => run(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
+  };
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('No free port was given'));
+      });
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `The server stopped before it was healthy (${server.exitCode ?? server.signalCode})`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `status ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(
+    `The server did not answer GET /api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem})`,
+  );
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((done) => server.once('exit', () => done()));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), KILL_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createJobs, defineJob, type Jobs } from './jobs';
+
+let database: TestDatabase;
+let jobs: Jobs;
+const runs: Record<string, number> = {};
+const failuresLeft: Record<string, number> = {};
+
+const recordJob = defineJob<{ tag: string }>({
+  name: 'test.record',
+  retryLimit: 0,
+  async handle({ tag }) {
+    runs[tag] = (runs[tag] ?? 0) + 1;
+  },
+});
+
+const flakyJob = defineJob<{ tag: string }>({
+  name: 'test.flaky',
+  retryLimit: 3,
+  retryDelaySeconds: 1,
+  retryBackoff: false,
+  async handle({ tag }) {
+    runs[tag] = (runs[tag] ?? 0) + 1;
+    if ((failuresLeft[tag] ?? 0) > 0) {
+      failuresLeft[tag] = (failuresLeft[tag] ?? 0) - 1;
+      throw new Error('temporary failure');
+    }
+  },
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  jobs = createJobs(database, { pollingIntervalSeconds: 0.5 });
+  jobs.register(recordJob);
+  jobs.register(flakyJob);
+  await jobs.start({ isWorker: true });
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await database?.close();
+});
+
+describe('durable jobs', () => {
+  it('runs a job enqueued in a committed transaction exactly once', async () => {
+    let jobId = '';
+    await database.db.transaction(async (tx) => {
+      jobId = await jobs.enqueue(tx, recordJob, { tag: 'committed' });
+    });
+    expect(jobId).toBeTruthy();
+    await eventually(async () => {
+      const job = await jobs.getJob(recordJob.name, jobId);
+      return job?.state === 'completed' ? job : undefined;
+    });
+    // Give a second worker poll the chance to run it again, which it must not.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runs.committed).toBe(1);
+  });
+
+  it('never runs a job whose transaction rolled back', async () => {
+    let jobId = '';
+    await expect(
+      database.db.transaction(async (tx) => {
+        jobId = await jobs.enqueue(tx, recordJob, { tag: 'rolled-back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(jobId).toBeTruthy();
+    // A committed job enqueued after it runs, so the worker has been polling meanwhile.
+    await database.db.transaction((tx) => jobs.enqueue(tx, recordJob, { tag: 'after-rollback' }));
+    await eventually(() => runs['after-rollback']);
+    expect(runs['rolled-back']).toBeUndefined();
+    expect(await jobs.getJob(recordJob.name, jobId)).toBeNull();
+  });
+
+  it('retries a failing job until it succeeds', async () => {
+    failuresLeft.flaky = 2;
+    let jobId = '';
+    await database.db.transaction(async (tx) => {
+      jobId = await jobs.enqueue(tx, flakyJob, { tag: 'flaky' });
+    });
+    const job = await eventually(async () => {
+      const found = await jobs.getJob(flakyJob.name, jobId);
+      return found?.state === 'completed' ? found : undefined;
+    }, 30_000);
+    expect(runs.flaky).toBe(3);
+    expect(job.retryCount).toBe(2);
+  });
+
+  it('runs a delayed job no earlier than asked', async () => {
+    const startAfter = new Date(Date.now() + 2500);
+    await database.db.transaction((tx) =>
+      jobs.enqueue(tx, recordJob, { tag: 'delayed' }, { startAfter }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(runs.delayed).toBeUndefined();
+    await eventually(() => runs.delayed);
+    expect(Date.now()).toBeGreaterThanOrEqual(startAfter.getTime());
+  });
+
+  it('keeps a cron schedule, one per job', async () => {
+    await jobs.schedule(recordJob, '0 3 * * *', { tag: 'nightly' });
+    await jobs.schedule(recordJob, '30 4 * * *', { tag: 'nightly' });
+    expect(await jobs.listSchedules()).toEqual([
+      { name: recordJob.name, cron: '30 4 * * *', data: { tag: 'nightly' } },
+    ]);
+  });
+});

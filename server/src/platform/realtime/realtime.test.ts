@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createUser, signIn } from '../../test/factories';
+import { type LiveTestClient, openLive } from '../../test/live-client';
+import { type ServerProcess, startServerProcess } from '../../test/processes';
+
+const ORIGIN = 'http://localhost:3000';
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('not listening');
+  return `ws://127.0.0.1:${address.port}/api/v1/live`;
+}
+
+describe('the live socket on one server', () => {
+  let t: TestApp;
+  let url: string;
+  let cookie: string;
+  let otherCookie: string;
+  let userId: string;
+  let otherUserId: string;
+  const clients: LiveTestClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ isWorker: false });
+    url = await listen(t);
+    const user = await createUser(t.database.db);
+    const other = await createUser(t.database.db);
+    userId = user.id;
+    otherUserId = other.id;
+    cookie = await signIn(t.database.db, user);
+    otherCookie = await signIn(t.database.db, other);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t?.close();
+  });
+
+  it('refuses a socket from a foreign Origin', async () => {
+    await expect(openLive(url, { origin: 'https://evil.example', cookie })).rejects.toMatchObject({
+      status: 403,
+    });
+  });
+
+  it('refuses a socket without an Origin', async () => {
+    await expect(openLive(url, { cookie })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('refuses a socket without a session, or with a forged one', async () => {
+    await expect(openLive(url, { origin: ORIGIN })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      openLive(url, { origin: ORIGIN, cookie: 'pactum_session=not-a-real-token' }),
+    ).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('delivers events of a topic the user may watch, after commit only', async () => {
+    const client = await openLive(url, { origin: ORIGIN, cookie });
+    clients.push(client);
+    client.send({ type: 'subscribe', topic: `user:${userId}` });
+    await client.next((m) => m.type === 'subscribed');
+
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await t.platform.realtime.publish(tx, { topic: `user:${userId}`, type: 'rolled.back' });
+        throw new Error('change failed');
+      }),
+    ).rejects.toThrow('change failed');
+    await t.database.db.transaction((tx) =>
+      t.platform.realtime.publish(tx, { topic: `user:${userId}`, type: 'committed' }),
+    );
+    const event = await client.next((m) => m.type === 'event');
+    expect(event).toEqual({ type: 'event', event: { topic: `user:${userId}`, type: 'committed' } });
+    expect(client.messages.some((m) => m.type === 'event' && m.event.type === 'rolled.back')).toBe(
+      false,
+    );
+  });
+
+  it("refuses to subscribe another user's topic or an unknown kind", async () => {
+    const client = await openLive(url, { origin: ORIGIN, cookie: otherCookie });
+    clients.push(client);
+    client.send({ type: 'subscribe', topic: `user:${userId}` });
+    expect(await client.next((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      code: 'forbidden',
+      topic: `user:${userId}`,
+    });
+    client.send({ type: 'subscribe', topic: 'nosuchkind:1' });
+    expect(
+      await client.next((m) => m.type === 'error' && m.topic === 'nosuchkind:1'),
+    ).toMatchObject({
+      code: 'forbidden',
+    });
+    // Nothing published for the first user reaches the second.
+    await t.database.db.transaction((tx) =>
+      t.platform.realtime.publish(tx, { topic: `user:${userId}`, type: 'private' }),
+    );
+    client.send({ type: 'subscribe', topic: `user:${otherUserId}` });
+    await client.next((m) => m.type === 'subscribed');
+    expect(client.messages.some((m) => m.type === 'event')).toBe(false);
+  });
+
+  it('answers a malformed message without closing', async () => {
+    const client = await openLive(url, { origin: ORIGIN, cookie });
+    clients.push(client);
+    client.socket.send('not json');
+    expect(await client.next((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      code: 'bad_message',
+    });
+    client.send({ type: 'ping' });
+    expect(await client.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+  });
+});
+
+describe('events between two servers on one database', () => {
+  let database: TestDatabase;
+  const stops: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop();
+    await database?.close();
+  });
+
+  it('delivers an event published on server A to a socket on server B', async () => {
+    const user = await createUser(database.db);
+    const cookie = await signIn(database.db, user);
+    let apiA: string;
+    let liveB: string;
+    let originB: string;
+    if (database.url) {
+      // PostgreSQL: two real server processes, as in production behind a load balancer.
+      const a: ServerProcess = await startServerProcess({ DATABASE_URL: database.url });
+      stops.push(() => a.stop());
+      const b: ServerProcess = await startServerProcess({ DATABASE_URL: database.url });
+      stops.push(() => b.stop());
+      apiA = a.url;
+      liveB = `${b.url.replace('http', 'ws')}/api/v1/live`;
+      originB = b.url;
+    } else {
+      // Embedded PGlite lives inside one process: two app instances share it, each with its
+      // own LISTEN, which is the same NOTIFY path the processes above take.
+      const a = await createTestApp({ database, isWorker: false });
+      stops.push(() => a.close());
+      const b = await createTestApp({ database, isWorker: false });
+      stops.push(() => b.close());
+      apiA = (await listen(a)).replace('ws', 'http').replace('/api/v1/live', '');
+      liveB = await listen(b);
+      originB = ORIGIN;
+    }
+    const client = await openLive(liveB, { origin: originB, cookie });
+    stops.push(async () => client.close());
+    client.send({ type: 'subscribe', topic: `user:${user.id}` });
+    await client.next((m) => m.type === 'subscribed');
+
+    const response = await fetch(`${apiA}/api/v1/me`, {
+      method: 'PATCH',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ lang: 'fi' }),
+    });
+    expect(response.status).toBe(204);
+    expect(await client.next((m) => m.type === 'event')).toEqual({
+      type: 'event',
+      event: { topic: `user:${user.id}`, type: 'user.updated' },
+    });
+  });
+});

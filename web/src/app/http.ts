@@ -1,0 +1,61 @@
+/** A failed API call: the HTTP status and the server's error code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Like `RequestInit`, but `body` is any JSON value (or FormData / Blob, sent as is). */
+export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
+
+type ErrorBody = { error?: { code?: unknown; message?: unknown } };
+
+/**
+ * Calls the Pactum API with the session cookie and returns the parsed JSON response.
+ * Throws `ApiError` for any non-2xx answer (status 0 when the server was not reached).
+ */
+export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { body, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  headers.set('accept', 'application/json');
+  const isRaw = body instanceof FormData || body instanceof Blob;
+  if (body !== undefined && !isRaw) headers.set('content-type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...rest,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : isRaw ? (body as BodyInit) : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'The server could not be reached.');
+  }
+
+  const text = await response.text();
+  const data: unknown = text ? parseJson(text) : undefined;
+  if (!response.ok) {
+    const error = (data as ErrorBody | undefined)?.error;
+    throw new ApiError(
+      response.status,
+      typeof error?.code === 'string' ? error.code : `http_${response.status}`,
+      typeof error?.message === 'string' ? error.message : response.statusText,
+    );
+  }
+  return data as T;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

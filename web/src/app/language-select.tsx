@@ -1,0 +1,33 @@
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from './i18n';
+
+/** The UI language switch; each language is named in itself. */
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  const labelId = useId();
+  const language: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  return (
+    <FormControl size="small" sx={{ minWidth: 120 }}>
+      <InputLabel id={labelId}>{t('app.language')}</InputLabel>
+      <Select<Language>
+        labelId={labelId}
+        label={t('app.language')}
+        value={language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void chooseLanguage(event.target.value);
+        }}
+      >
+        {LANGUAGES.map((option) => (
+          <MenuItem key={option} value={option} lang={option}>
+            {LANGUAGE_NAMES[option]}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
