@@ -2,13 +2,41 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local';
-import { FileNotFoundError, newFileKey } from './storage';
+import { createS3Storage } from './s3';
+import { FileNotFoundError, type FileStorage, newFileKey } from './storage';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-files-'));
-const storage = createLocalStorage(root);
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** Both adapters must behave the same; S3 runs against a local S3-compatible server. */
+const adapters: [string, () => Promise<FileStorage>][] = [
+  ['local folder', async () => createLocalStorage(path.join(root, 'local'))],
+  [
+    'S3',
+    async () => {
+      const server = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory: path.join(root, 's3'),
+        configureBuckets: [{ name: 'pactum-test', configs: [] }],
+      });
+      const { port } = await server.run();
+      afterAll(() => server.close());
+      return createS3Storage({
+        bucket: 'pactum-test',
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      });
+    },
+  ],
+];
 
 async function readAll(stream: Readable): Promise<string> {
   let text = '';
@@ -16,7 +44,12 @@ async function readAll(stream: Readable): Promise<string> {
   return text;
 }
 
-describe('local file storage', () => {
+describe.each(adapters)('file storage: %s', (_name, create) => {
+  let storage: FileStorage;
+  beforeAll(async () => {
+    storage = await create();
+  });
+
   it('puts, gets, streams and deletes a file', async () => {
     const key = newFileKey('attachments', 'pdf');
     expect(key).toMatch(/^attachments\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
