@@ -26,14 +26,24 @@ export async function runMigrations(database: Database): Promise<void> {
   );
 }
 
+let shippedCount: number | undefined;
+
+/** How many migrations this build ships (read once: the files do not change while running). */
+function shippedMigrationCount(): number {
+  if (shippedCount === undefined) {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    shippedCount = journal.entries.length;
+  }
+  return shippedCount;
+}
+
 /** How many migrations this build ships and how many the database has applied. */
 export async function migrationStatus(
   database: Database,
 ): Promise<{ expected: number; applied: number; isCurrent: boolean }> {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: unknown[] };
-  const expected = journal.entries.length;
+  const expected = shippedMigrationCount();
   let applied = 0;
   try {
     const result = await database.query(

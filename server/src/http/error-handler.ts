@@ -1,4 +1,5 @@
 import { type ErrorBody, errorMessages } from '@pactum/core/errors';
+import { translateMessage } from '@pactum/core/validation';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
@@ -41,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
           (error as { validationContext?: string }).validationContext ||
           'body';
-        fields[path] ??= issue.message ?? 'Invalid value';
+        fields[path] ??= translateMessage(issue.message ?? 'Invalid value', 'en');
       }
       const message = Object.entries(fields)
         .map(([field, text]) => `${field}: ${text}`)

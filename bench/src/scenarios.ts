@@ -1,0 +1,60 @@
+/** One thing measured: a GET on the app (or on the floor server) under steady load. */
+export type Scenario = {
+  name: string;
+  /** Which server answers. */
+  target: 'floor' | 'app';
+  path: string;
+  /** Sends a seeded session cookie, a different one per request. */
+  isSignedIn: boolean;
+  description: string;
+};
+
+export const FLOOR_SCENARIO: Scenario = {
+  name: 'floor',
+  target: 'floor',
+  path: '/floor',
+  isSignedIn: true,
+  description: 'bare Fastify + the session/user join of /me, by hand',
+};
+
+export const APP_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'health',
+    target: 'app',
+    path: '/api/health',
+    isSignedIn: false,
+    description: 'liveness: SELECT 1, migration count',
+  },
+  {
+    name: 'me',
+    target: 'app',
+    path: '/api/v1/me',
+    isSignedIn: true,
+    description: 'the signed-in user: cookie, session lookup, zod response',
+  },
+  {
+    name: 'openapi',
+    target: 'app',
+    path: '/api/openapi.json',
+    isSignedIn: false,
+    description: 'the OpenAPI document (no database)',
+  },
+];
+
+/**
+ * The floor, then the app scenarios named on the command line in the order given (all of
+ * them when none is named). An unknown name stops the run before anything starts.
+ */
+export function selectScenarios(names: string[]): Scenario[] {
+  const wanted = names.filter((name) => name !== FLOOR_SCENARIO.name);
+  if (wanted.length === 0) return [FLOOR_SCENARIO, ...APP_SCENARIOS];
+  const selected = wanted.map((name) => {
+    const scenario = APP_SCENARIOS.find((candidate) => candidate.name === name);
+    if (!scenario) {
+      const known = [FLOOR_SCENARIO, ...APP_SCENARIOS].map((s) => s.name).join(', ');
+      throw new Error(`Unknown scenario "${name}"; known: ${known}`);
+    }
+    return scenario;
+  });
+  return [FLOOR_SCENARIO, ...new Set(selected)];
+}

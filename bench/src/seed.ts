@@ -1,0 +1,420 @@
+import { performance } from 'node:perf_hooks';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '../../server/src/db/client';
+import {
+  type ContentOption,
+  dealSections,
+  deals,
+  type SectionLogEntry,
+  templateSections,
+  templates,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../../server/src/db/schema';
+import { createSession } from '../../server/src/platform/auth/sessions';
+import {
+  buildClauseHtml,
+  buildPartiesHtml,
+  buildSignersHtml,
+  CATEGORIES,
+  companyName,
+  personName,
+  SECTION_TITLES,
+  TEMPLATE_TITLES,
+} from './contract-text';
+import { createRandom, type Random } from './prng';
+
+/** Rows per INSERT statement: large enough to be fast, small enough for any driver. */
+const BATCH_SIZE = 500;
+/** Parents generated (and their sections inserted) at a time, to keep memory flat. */
+const PARENT_CHUNK = 100;
+/** All seeded timestamps count back from here, so runs store the same values. */
+const BASE_TIME = Date.UTC(2025, 0, 1);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_SEED = 20_250_101;
+
+export type SeedSizes = {
+  users: number;
+  workspaces: number;
+  templates: number;
+  deals: number;
+  /** Users given a live session (their cookie tokens drive the signed-in scenarios). */
+  sessions: number;
+};
+
+export type SeedResult = {
+  sizes: SeedSizes;
+  /** Rows per table after seeding, counted by the database. */
+  counts: Record<string, number>;
+  databaseBytes: number | undefined;
+  durationMs: number;
+  /** Cookie tokens of the seeded sessions, as `createSession` returned them. */
+  sessionTokens: string[];
+};
+
+type SectionBody = {
+  position: number;
+  type: 'parties' | 'normal' | 'signers';
+  title: string;
+  help: string | null;
+  content: ContentOption[];
+  defaultContentId: string;
+};
+
+type DealState = (typeof deals.$inferInsert)['state'] & string;
+type DealSectionState = 'sent' | 'agreed' | 'countered';
+
+/** The default sizes (2000 users, 200 workspaces, 1000 templates, 5000 deals) times `scale`. */
+export function computeSeedSizes(scale: number): SeedSizes {
+  const scaled = (base: number) => Math.max(1, Math.round(base * scale));
+  return {
+    users: Math.max(15, scaled(2000)),
+    workspaces: scaled(200),
+    templates: scaled(1000),
+    deals: scaled(5000),
+    sessions: Math.max(10, scaled(200)),
+  };
+}
+
+/** Fills a freshly migrated database with realistic volume; the same seed gives the same rows. */
+export async function seedDatabase(
+  database: Database,
+  options: { scale: number; seed?: number },
+): Promise<SeedResult> {
+  const started = performance.now();
+  const sizes = computeSeedSizes(options.scale);
+  const random = createRandom(options.seed ?? DEFAULT_SEED);
+  const { db } = database;
+
+  const userIds = await seedUsers(db, random, sizes.users);
+  const workspaceIds = await seedWorkspaces(db, random, sizes.workspaces, userIds);
+  await seedTemplates(db, random, sizes.templates, { userIds, workspaceIds });
+  await seedDeals(db, random, sizes.deals, { userIds, workspaceIds });
+  const sessionTokens = await seedSessions(db, random.sample(userIds, sizes.sessions));
+  // Fresh bulk loads have no planner statistics yet (PGlite never runs autovacuum).
+  await database.exec('ANALYZE');
+
+  const durationMs = performance.now() - started;
+  const counts = await countRows(database);
+  const databaseBytes = await measureDatabaseBytes(database);
+  return { sizes, counts, databaseBytes, durationMs, sessionTokens };
+}
+
+async function insertInBatches<T extends PgTable>(db: Db, table: T, rows: PgInsertValue<T>[]) {
+  for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+    await db.insert(table).values(rows.slice(i, i + BATCH_SIZE));
+  }
+}
+
+function daysBefore(base: number, days: number): Date {
+  return new Date(base - days * DAY_MS);
+}
+
+function toAsciiSlug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.');
+}
+
+async function seedUsers(db: Db, random: Random, count: number): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const { firstname, lastname } = personName(random);
+    const createdAt = daysBefore(BASE_TIME, random.int(0, 900));
+    return {
+      id: random.uuid(),
+      name: `${firstname} ${lastname}`,
+      firstname,
+      lastname,
+      email: `${toAsciiSlug(`${firstname}.${lastname}`)}.${index}@example.test`,
+      emailVerified: random.chance(0.9),
+      phone: random.chance(0.6)
+        ? `+35840${String(random.int(0, 9_999_999)).padStart(7, '0')}`
+        : null,
+      lang: random.chance(0.7) ? 'en' : 'fi',
+      isAdmin: index === 0,
+      createdAt,
+      updatedAt: createdAt,
+    } satisfies typeof users.$inferInsert;
+  });
+  await insertInBatches(db, users, rows);
+  return rows.map((row) => row.id);
+}
+
+async function seedWorkspaces(
+  db: Db,
+  random: Random,
+  count: number,
+  userIds: string[],
+): Promise<string[]> {
+  const workspaceRows: (typeof workspaces.$inferInsert & { id: string })[] = [];
+  const memberRows: (typeof workspaceMembers.$inferInsert)[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = random.uuid();
+    const members = random.sample(userIds, random.int(3, 15));
+    const createdAt = daysBefore(BASE_TIME, random.int(0, 800));
+    workspaceRows.push({
+      id,
+      title: companyName(random),
+      type: random.chance(0.7) ? 'card' : 'invoice',
+      credits: random.int(0, 5000),
+      currency: random.pick(['EUR', 'EUR', 'EUR', 'SEK', 'USD'] as const),
+      isVerified: random.chance(0.5),
+      createdBy: members[0] ?? null,
+      createdAt,
+    });
+    members.forEach((userId, index) => {
+      // The creator administers the workspace; a few others do too.
+      const role = index === 0 || random.chance(0.2) ? 'edit' : 'view';
+      memberRows.push({ workspaceId: id, userId, role, createdAt });
+    });
+  }
+  await insertInBatches(db, workspaces, workspaceRows);
+  await insertInBatches(db, workspaceMembers, memberRows);
+  return workspaceRows.map((row) => row.id);
+}
+
+function buildOptions(random: Random, buildHtml: () => string, count: number): ContentOption[] {
+  return Array.from({ length: count }, () => ({ id: random.uuid(), html: buildHtml() }));
+}
+
+/** A contract's sections: the parties first, then clauses, the signers last. */
+function buildSectionBodies(
+  random: Random,
+  parties: { sender: string; receiver: string },
+): SectionBody[] {
+  const count = random.int(8, 20);
+  const titleIndexes = random
+    .sample(
+      SECTION_TITLES.map((_, index) => index),
+      count - 2,
+    )
+    .sort((a, b) => a - b);
+  const partiesOptions = buildOptions(
+    random,
+    () => buildPartiesHtml(parties.sender, parties.receiver),
+    1,
+  );
+  const bodies: SectionBody[] = [
+    {
+      position: 0,
+      type: 'parties',
+      title: 'Parties',
+      help: null,
+      content: partiesOptions,
+      defaultContentId: partiesOptions[0]?.id ?? '',
+    },
+  ];
+  for (const titleIndex of titleIndexes) {
+    const options = buildOptions(random, () => buildClauseHtml(random), random.int(1, 3));
+    bodies.push({
+      position: bodies.length,
+      type: 'normal',
+      title: `${bodies.length}. ${SECTION_TITLES[titleIndex] ?? 'Clause'}`,
+      help: random.chance(0.3) ? 'Choose the wording that fits this agreement.' : null,
+      content: options,
+      defaultContentId: options[0]?.id ?? '',
+    });
+  }
+  const signerNames = Array.from({ length: random.int(1, 3) }, () => {
+    const { firstname, lastname } = personName(random);
+    return `${firstname} ${lastname}`;
+  });
+  const signersOptions = buildOptions(random, () => buildSignersHtml(signerNames), 1);
+  bodies.push({
+    position: bodies.length,
+    type: 'signers',
+    title: 'Signatures',
+    help: null,
+    content: signersOptions,
+    defaultContentId: signersOptions[0]?.id ?? '',
+  });
+  return bodies;
+}
+
+async function seedTemplates(
+  db: Db,
+  random: Random,
+  count: number,
+  refs: { userIds: string[]; workspaceIds: string[] },
+): Promise<void> {
+  for (let start = 0; start < count; start += PARENT_CHUNK) {
+    const templateRows: (typeof templates.$inferInsert)[] = [];
+    const sectionRows: (typeof templateSections.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(count, start + PARENT_CHUNK); i++) {
+      const id = random.uuid();
+      const isGlobal = random.chance(0.1);
+      const createdAt = daysBefore(BASE_TIME, random.int(0, 700));
+      templateRows.push({
+        id,
+        title: random.pick(TEMPLATE_TITLES),
+        abstract: 'A standard agreement for recurring business between two companies.',
+        category: random.pick(CATEGORIES),
+        language: random.pick(['en', 'en', 'fi', 'sv'] as const),
+        region: random.pick(['FI', 'SE', 'EU'] as const),
+        workspaceId: isGlobal ? null : random.pick(refs.workspaceIds),
+        isGlobal,
+        price: random.chance(0.7) ? null : random.int(1, 5),
+        createdBy: random.pick(refs.userIds),
+        createdAt,
+        modifiedAt: new Date(createdAt.getTime() + random.int(0, 30) * DAY_MS),
+        deletedAt: random.chance(0.03) ? new Date(createdAt.getTime() + 60 * DAY_MS) : null,
+      });
+      const bodies = buildSectionBodies(random, { sender: '[Supplier]', receiver: '[Customer]' });
+      for (const body of bodies) {
+        sectionRows.push({ id: random.uuid(), templateId: id, ...body, createdAt });
+      }
+    }
+    await insertInBatches(db, templates, templateRows);
+    await insertInBatches(db, templateSections, sectionRows);
+  }
+}
+
+function pickDealState(random: Random, process: 'sign' | 'negotiate'): DealState {
+  const roll = random.next();
+  if (roll < 0.2) return 'new';
+  if (roll < 0.55) return process === 'negotiate' ? 'negotiate' : 'in-signing';
+  if (roll < 0.7) return 'in-signing';
+  if (roll < 0.95) return 'signed';
+  return 'trash';
+}
+
+function pickSectionState(random: Random, dealState: DealState): DealSectionState | null {
+  if (dealState === 'new') return null;
+  if (dealState === 'in-signing' || dealState === 'signed') return 'agreed';
+  if (dealState === 'trash' && random.chance(0.5)) return null;
+  return random.pick(['sent', 'agreed', 'agreed', 'countered'] as const);
+}
+
+/** The steps that led to a section's state: sent, maybe countered, maybe agreed. */
+function buildSectionLog(
+  random: Random,
+  state: DealSectionState | null,
+  context: { senderId: string; receiverId: string; createdAt: Date; content: ContentOption[] },
+): SectionLogEntry[] {
+  if (!state) return [];
+  let time = context.createdAt.getTime();
+  const entry = (
+    step: SectionLogEntry['state'],
+    party: SectionLogEntry['party'],
+  ): SectionLogEntry => {
+    time += random.int(1, 72) * 60 * 60 * 1000;
+    return {
+      state: step,
+      party,
+      userId: party === 'sender' ? context.senderId : context.receiverId,
+      time: new Date(time).toISOString(),
+      contentId: random.pick(context.content).id,
+    };
+  };
+  const log = [entry('sent', 'sender')];
+  if (state === 'countered' || (state === 'agreed' && random.chance(0.3))) {
+    log.push(entry('countered', 'receiver'));
+  }
+  if (state === 'agreed') log.push(entry('agreed', log.length === 1 ? 'receiver' : 'sender'));
+  return log;
+}
+
+async function seedDeals(
+  db: Db,
+  random: Random,
+  count: number,
+  refs: { userIds: string[]; workspaceIds: string[] },
+): Promise<void> {
+  for (let start = 0; start < count; start += PARENT_CHUNK) {
+    const dealRows: (typeof deals.$inferInsert)[] = [];
+    const sectionRows: (typeof dealSections.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(count, start + PARENT_CHUNK); i++) {
+      const id = random.uuid();
+      const process = random.chance(0.6) ? 'negotiate' : 'sign';
+      const state = pickDealState(random, process);
+      const parties = { sender: companyName(random), receiver: companyName(random) };
+      const senderId = random.pick(refs.userIds);
+      const receiverId = random.pick(refs.userIds);
+      const createdAt = daysBefore(BASE_TIME, random.int(0, 600));
+      const bodies = buildSectionBodies(random, parties);
+      let approved = 0;
+      for (const body of bodies) {
+        const sectionState = pickSectionState(random, state);
+        if (sectionState === 'agreed') approved++;
+        sectionRows.push({
+          id: random.uuid(),
+          dealId: id,
+          ...body,
+          state: sectionState,
+          stateParty: sectionState ? random.pick(['sender', 'receiver'] as const) : null,
+          log: buildSectionLog(random, sectionState, {
+            senderId,
+            receiverId,
+            createdAt,
+            content: body.content,
+          }),
+          createdAt,
+        });
+      }
+      dealRows.push({
+        id,
+        title: `${random.pick(TEMPLATE_TITLES)} – ${parties.receiver}`,
+        abstract: `Between ${parties.sender} and ${parties.receiver}.`,
+        contractUid:
+          state === 'in-signing' || state === 'signed'
+            ? `PCT-${String(i + 1).padStart(6, '0')}`
+            : null,
+        state,
+        process,
+        parties: { sender: { name: parties.sender }, receiver: { name: parties.receiver } },
+        sentBy: senderId,
+        workspaceId: random.chance(0.8) ? random.pick(refs.workspaceIds) : null,
+        negotiationStats: { approved, open: bodies.length - approved },
+        createdAt,
+        modifiedAt: new Date(createdAt.getTime() + random.int(0, 20) * DAY_MS),
+        signedAt: state === 'signed' ? new Date(createdAt.getTime() + 21 * DAY_MS) : null,
+      });
+    }
+    await insertInBatches(db, deals, dealRows);
+    await insertInBatches(db, dealSections, sectionRows);
+  }
+}
+
+/** Real sessions through the server's own API; only their hashes reach the database. */
+async function seedSessions(db: Db, userIds: string[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const userId of userIds) {
+    const { token } = await createSession(db, { userId, userAgent: 'pactum-bench' });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+const COUNTED_TABLES = [
+  'user',
+  'session',
+  'workspace',
+  'workspace_member',
+  'template',
+  'template_section',
+  'deal',
+  'deal_section',
+] as const;
+
+async function countRows(database: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    const result = await database.query(`SELECT count(*)::int AS n FROM "${table}"`);
+    counts[table] = Number(result.rows[0]?.n ?? 0);
+  }
+  return counts;
+}
+
+async function measureDatabaseBytes(database: Database): Promise<number | undefined> {
+  try {
+    const result = await database.query(
+      'SELECT pg_database_size(current_database())::bigint AS bytes',
+    );
+    return Number(result.rows[0]?.bytes);
+  } catch {
+    return undefined;
+  }
+}

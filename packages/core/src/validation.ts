@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * Field messages of the spec (1 §5), in en and fi. Schemas carry a message *key* (`v:<key>` with
+ * optional `|name=value` params) so one schema serves the server (which answers in English)
+ * and the web form (which shows the user's language): `translateMessage` turns it into text.
+ */
+export const validationMessages = {
+  en: {
+    required: 'This field is required',
+    email: 'Invalid email address',
+    emailAccount: 'Invalid email address, please fix your email address',
+    uuid: 'Invalid uuid',
+    minLength: 'At least {n} characters required',
+    maxLength: 'Too much text. {n} characters max.',
+    url: 'Invalid URL. Url must be in format {host}',
+    phone: 'Invalid format for mobile phone. Use + and the digits, e.g. +358401234567',
+    password: 'Too weak password',
+    match: 'Current value does not match {label}',
+    terms: 'Please accept the terms of service and the privacy policy',
+    choice: 'Please choose one of the options',
+  },
+  fi: {
+    required: 'Tämä kenttä on pakollinen',
+    email: 'Virheellinen sähköpostiosoite',
+    emailAccount: 'Virheellinen sähköpostiosoite, korjaa sähköpostiosoitteesi',
+    uuid: 'Virheellinen tunniste',
+    minLength: 'Vähintään {n} merkkiä vaaditaan',
+    maxLength: 'Liian pitkä teksti. Enintään {n} merkkiä.',
+    url: 'Virheellinen URL-osoite. Osoitteen muoto on {host}',
+    phone: 'Virheellinen matkapuhelinnumero. Käytä +-merkkiä ja numeroita, esim. +358401234567',
+    password: 'Liian heikko salasana',
+    match: 'Arvo ei vastaa kenttää {label}',
+    terms: 'Hyväksy käyttöehdot ja tietosuojaseloste',
+    choice: 'Valitse yksi vaihtoehdoista',
+  },
+} as const;
+
+export type ValidationKey = keyof (typeof validationMessages)['en'];
+export type Lang = 'en' | 'fi';
+
+/** A message key with its parameters, e.g. `v:minLength|n=6`. */
+export function messageKey(
+  key: ValidationKey,
+  params: Record<string, string | number> = {},
+): string {
+  const rest = Object.entries(params)
+    .map(([name, value]) => `|${name}=${value}`)
+    .join('');
+  return `v:${key}${rest}`;
+}
+
+/** The text of a message key in a language; any other message is returned as it is. */
+export function translateMessage(message: string, lang: Lang = 'en'): string {
+  if (!message.startsWith('v:')) return message;
+  const [key, ...params] = message.slice(2).split('|');
+  const template = validationMessages[lang][key as ValidationKey];
+  if (!template) return message;
+  return params.reduce((text, param) => {
+    const at = param.indexOf('=');
+    return text.replaceAll(`{${param.slice(0, at)}}`, param.slice(at + 1));
+  }, template as string);
+}
+
+/** Short text: required, trimmed, at most `max` (250) characters. */
+export function requiredText(max = 250) {
+  return z
+    .string({ message: messageKey('required') })
+    .trim()
+    .min(1, messageKey('required'))
+    .max(max, messageKey('maxLength', { n: max }));
+}
+
+/** Optional short text: trimmed, may be empty, at most `max` characters. */
+export function optionalText(max = 250) {
+  return z
+    .string()
+    .trim()
+    .max(max, messageKey('maxLength', { n: max }));
+}
+
+/** An e-mail address, trimmed and lower-cased. */
+export function emailField(key: 'email' | 'emailAccount' = 'email') {
+  return z
+    .string({ message: messageKey('required') })
+    .trim()
+    .min(1, messageKey('required'))
+    .max(250, messageKey('maxLength', { n: 250 }))
+    .pipe(z.email(messageKey(key)))
+    .transform((value) => value.toLowerCase());
+}
+
+/** A mobile number: + and digits (spaces allowed and removed); empty or the bare prefix means none. */
+export function phoneField() {
+  return z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .refine((value) => value === '' || /^\+\d{1,20}$/.test(value), messageKey('phone'));
+}
+
+/** The spec's password rule: at least 6 characters ('Too weak password'), at most 100. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 100;
+export function passwordField() {
+  return z
+    .string({ message: messageKey('required') })
+    .min(PASSWORD_MIN, messageKey('password'))
+    .max(PASSWORD_MAX, messageKey('maxLength', { n: PASSWORD_MAX }));
+}
+
+/** Names are stored title-cased: 'mARY-ann o'neil' becomes "Mary-Ann O'Neil". */
+export function titleCase(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(
+      /(^|[\s\-'])(\p{L})/gu,
+      (_match, separator: string, letter: string) => separator + letter.toUpperCase(),
+    );
+}
+
+/** The phone as stored: only when longer than 5 characters (a bare '+358' is no phone). */
+export function storedPhone(phone: string | undefined): string | null {
+  return phone && phone.length > 5 ? phone : null;
+}
