@@ -1,16 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { hashToken } from '../../server/src/platform/auth/sessions';
 
 /**
- * The statement `resolveSession` has Drizzle build for `/api/v1/me`, written out by hand:
- * the session by its token hash, joined to its user.
+ * The one lookup `/api/v1/me` needs, written out by hand: the session by its token, joined
+ * to its user.
  */
 const SESSION_USER_SQL = `SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.name,
   u.firstname, u.lastname, u.lang, u.is_admin
 FROM "session" s INNER JOIN "user" u ON u.id = s.user_id
-WHERE s.token_hash = $1 AND s.expires_at > $2
+WHERE s.token = $1 AND s.expires_at > $2
 LIMIT 1`;
 
 /** `url` is the server's base; the route is `/floor`. */
@@ -37,12 +36,11 @@ export async function startFloorServer(
 ): Promise<FloorServer> {
   const app = Fastify({ logger: false });
   app.get('/floor', async (request, reply) => {
-    const token = readCookie(request.headers.cookie, options.cookieName);
-    if (!token) return reply.status(401).send({ error: 'no session cookie' });
-    const result = await database.query(SESSION_USER_SQL, [
-      hashToken(token),
-      new Date().toISOString(),
-    ]);
+    const signed = readCookie(request.headers.cookie, options.cookieName);
+    if (!signed) return reply.status(401).send({ error: 'no session cookie' });
+    // The cookie is `token.signature`; the floor skips checking the signature.
+    const token = signed.slice(0, signed.indexOf('.'));
+    const result = await database.query(SESSION_USER_SQL, [token, new Date().toISOString()]);
     const row = result.rows[0];
     if (!row) return reply.status(401).send({ error: 'no session' });
     return row;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { createSessionCookie } from '../../server/src/platform/auth/auth';
 import { createPlatform, startPlatform, stopPlatform } from '../../server/src/platform/platform';
 import { type BenchDatabase, openBenchDatabase } from './bench-database';
 import { listenUrl, startFloorServer } from './floor-server';
@@ -91,7 +92,9 @@ function describeMachine(): MachineFacts {
 }
 
 /** The app as production starts it (start.ts), on the bench database, on a free port. */
-async function startAppServer(bench: BenchDatabase): Promise<Server & { cookieName: string }> {
+async function startAppServer(
+  bench: BenchDatabase,
+): Promise<Server & { startSession: (userId: string) => Promise<string> }> {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: bench.dataDir,
@@ -101,7 +104,7 @@ async function startAppServer(bench: BenchDatabase): Promise<Server & { cookieNa
     LOG_LEVEL: 'warn',
     RUN_WORKERS: '0',
   });
-  const platform = createPlatform(config, bench.database, {
+  const platform = await createPlatform(config, bench.database, {
     onJobError: (error) => console.warn('job queue error:', error.message),
   });
   const app = await buildApp({ platform, logger: false });
@@ -109,12 +112,18 @@ async function startAppServer(bench: BenchDatabase): Promise<Server & { cookieNa
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: listenUrl(app.server.address()),
-    cookieName: config.sessionCookie,
+    startSession: (userId) => createSessionCookie(platform.auth, userId),
     async close() {
       await app.close();
       await stopPlatform(platform);
     },
   };
+}
+
+/** The seeded `name=value` cookie pairs as one name and its values. */
+function splitCookies(pairs: string[]): CookieSource {
+  const name = pairs[0]?.split('=')[0] ?? '';
+  return { name, tokens: pairs.map((pair) => pair.slice(pair.indexOf('=') + 1)) };
 }
 
 /** One plain request first: a scenario that does not answer 200 is not worth loading. */
@@ -220,17 +229,21 @@ async function runBench(settings: Settings): Promise<void> {
     console.info(`Opening ${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} and seeding ...`);
     const bench = await openBenchDatabase(settings.databaseUrl);
     closers.push(() => bench.dispose());
-    const seed = await seedDatabase(bench.database, { scale: settings.scale });
     const app = await startAppServer(bench);
     closers.push(() => app.close());
-    const floor = await startFloorServer(bench.database, { cookieName: app.cookieName });
+    const seed = await seedDatabase(bench.database, {
+      scale: settings.scale,
+      startSession: app.startSession,
+    });
+    const cookie = splitCookies(seed.sessionCookies);
+    const floor = await startFloorServer(bench.database, { cookieName: cookie.name });
     closers.push(() => floor.close());
 
     const head = buildReportHead(startedAt, settings, bench, seed, machine);
     console.info(`\n${formatFacts(head)}\n\nLoading each scenario in turn:`);
     const scenarios = await runScenarios(settings, {
       baseUrls: { app: app.url, floor: floor.url },
-      cookie: { name: app.cookieName, tokens: seed.sessionTokens },
+      cookie,
     });
     const report: BenchReport = { ...head, scenarios };
     console.info(`\n${formatResultsTable(scenarios)}\n`);

@@ -12,7 +12,6 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../server/src/db/schema';
-import { createSession } from '../../server/src/platform/auth/sessions';
 import {
   buildClauseHtml,
   buildPartiesHtml,
@@ -49,8 +48,8 @@ export type SeedResult = {
   counts: Record<string, number>;
   databaseBytes: number | undefined;
   durationMs: number;
-  /** Cookie tokens of the seeded sessions, as `createSession` returned them. */
-  sessionTokens: string[];
+  /** Cookie pairs (`name=value`) of the seeded sessions, made by the auth engine. */
+  sessionCookies: string[];
 };
 
 type SectionBody = {
@@ -80,7 +79,12 @@ export function computeSeedSizes(scale: number): SeedSizes {
 /** Fills a freshly migrated database with realistic volume; the same seed gives the same rows. */
 export async function seedDatabase(
   database: Database,
-  options: { scale: number; seed?: number },
+  options: {
+    scale: number;
+    seed?: number;
+    /** Starts a real session for a user and returns its Cookie pair (`name=value`). */
+    startSession: (userId: string) => Promise<string>;
+  },
 ): Promise<SeedResult> {
   const started = performance.now();
   const sizes = computeSeedSizes(options.scale);
@@ -91,14 +95,17 @@ export async function seedDatabase(
   const workspaceIds = await seedWorkspaces(db, random, sizes.workspaces, userIds);
   await seedTemplates(db, random, sizes.templates, { userIds, workspaceIds });
   await seedDeals(db, random, sizes.deals, { userIds, workspaceIds });
-  const sessionTokens = await seedSessions(db, random.sample(userIds, sizes.sessions));
+  const sessionCookies = await seedSessions(
+    random.sample(userIds, sizes.sessions),
+    options.startSession,
+  );
   // Fresh bulk loads have no planner statistics yet (PGlite never runs autovacuum).
   await database.exec('ANALYZE');
 
   const durationMs = performance.now() - started;
   const counts = await countRows(database);
   const databaseBytes = await measureDatabaseBytes(database);
-  return { sizes, counts, databaseBytes, durationMs, sessionTokens };
+  return { sizes, counts, databaseBytes, durationMs, sessionCookies };
 }
 
 async function insertInBatches<T extends PgTable>(db: Db, table: T, rows: PgInsertValue<T>[]) {
@@ -378,14 +385,14 @@ async function seedDeals(
   }
 }
 
-/** Real sessions through the server's own API; only their hashes reach the database. */
-async function seedSessions(db: Db, userIds: string[]): Promise<string[]> {
-  const tokens: string[] = [];
-  for (const userId of userIds) {
-    const { token } = await createSession(db, { userId, userAgent: 'pactum-bench' });
-    tokens.push(token);
-  }
-  return tokens;
+/** Real sessions through the server's auth engine, with their signed cookies. */
+async function seedSessions(
+  userIds: string[],
+  startSession: (userId: string) => Promise<string>,
+): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const userId of userIds) cookies.push(await startSession(userId));
+  return cookies;
 }
 
 const COUNTED_TABLES = [

@@ -17,8 +17,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/routes';
+import { authRoutes } from './features/auth/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
+import { inviteRoutes } from './features/invites/routes';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { redactUrl } from './http/redact';
@@ -119,7 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(inviteRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);

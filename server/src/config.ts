@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SsoProvider } from '@pactum/core/auth';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -55,8 +56,34 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanFlag,
-  /** Name of the session cookie. */
-  SESSION_COOKIE: z.string().default('pactum_session'),
+  /** Signs session cookies and e-mailed links; unset means one generated and kept in the database. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: z
+    .url()
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  /** Use your tenant's URL (…/<tenant-id>/v2.0/…) so the token issuer can be checked. */
+  MICROSOFT_DISCOVERY_URL: z
+    .url()
+    .default(
+      'https://login.microsoftonline.com/organizations/v2.0/.well-known/openid-configuration',
+    ),
+  /** Domains whose users must sign in with one provider: `example.com:google,corp.fi:microsoft`. */
+  SSO_PROTECTED_DOMAINS: z
+    .string()
+    .default('')
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .every((entry) => /^[a-z0-9.-]+\.[a-z]{2,}:(google|microsoft)$/i.test(entry)),
+      'Use domain:google or domain:microsoft, comma separated',
+    ),
 });
 
 export type Config = {
@@ -85,7 +112,12 @@ export type Config = {
         forcePathStyle: boolean;
       }
     | undefined;
-  sessionCookie: string;
+  authSecret: string | undefined;
+  sso: Partial<
+    Record<SsoProvider, { clientId: string; clientSecret: string; discoveryUrl: string }>
+  >;
+  /** Protected single-sign-on domains and the provider each must use. */
+  protectedDomains: Record<string, SsoProvider>;
   version: string;
 };
 
@@ -135,7 +167,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    sessionCookie: e.SESSION_COOKIE,
+    authSecret: e.AUTH_SECRET,
+    sso: {
+      ...(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+            },
+          }
+        : {}),
+      ...(e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+        ? {
+            microsoft: {
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+              discoveryUrl: e.MICROSOFT_DISCOVERY_URL,
+            },
+          }
+        : {}),
+    },
+    protectedDomains: Object.fromEntries(
+      e.SSO_PROTECTED_DOMAINS.split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean)
+        .map((entry) => entry.split(':') as [string, SsoProvider]),
+    ),
     version: readVersion(),
   };
 }

@@ -39,7 +39,7 @@ export type Running = { config: Config; platform: Platform; close(): Promise<voi
 export async function startServer(config = loadConfig()): Promise<Running & { url: string }> {
   const log = pino({ level: config.logLevel });
   const database = await openConfiguredDatabase(config);
-  const platform = createPlatform(config, database, {
+  const platform = await createPlatform(config, database, {
     onJobError: (error) => log.error({ err: error }, 'job queue error'),
   });
   const app = await buildApp({ platform });

@@ -9,7 +9,7 @@ try {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   const database = await openConfiguredDatabase(config);
-  const platform = createPlatform(config, database, {
+  const platform = await createPlatform(config, database, {
     onJobError: (error) => log.error({ err: error }, 'job queue error'),
   });
   await startPlatform(platform, { isWorker: true });

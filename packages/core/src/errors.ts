@@ -20,6 +20,28 @@ export const errorCodes = {
   unsupported_media_type: 415,
   /** Too many requests; the Retry-After header says when to try again. */
   rate_limited: 429,
+  /** Sign-in: no account has this e-mail address. */
+  account_not_found: 404,
+  /** Sign-in: the e-mail and password do not match. */
+  invalid_credentials: 401,
+  /** The e-mail's domain must sign in with its single sign-on provider. */
+  protected_domain: 403,
+  /** Sign-up: an account with this e-mail already exists. */
+  email_taken: 409,
+  /** A verification or reset code is unknown, expired or used. */
+  code_invalid: 400,
+  /** Password change: the current password is wrong. */
+  wrong_password: 400,
+  /** Password change is not offered to single sign-on domain users. */
+  password_change_not_allowed: 403,
+  /** The session is too old for this; sign in again. */
+  requires_recent_login: 401,
+  /** No invite or signer link with this id. */
+  invite_not_found: 404,
+  /** The invite was claimed by another user. */
+  invite_used: 409,
+  /** The invite no longer leads anywhere (withdrawn, the deal trashed). */
+  invite_invalid: 410,
   /** An unexpected failure; details are in the server log, never in the answer. */
   internal: 500,
   /** A component the request needs (database, mail) is not available now. */
@@ -44,6 +66,19 @@ export const errorMessages: Record<'en' | 'fi', Record<ErrorCode, string>> = {
     payload_too_large: 'The content is too large.',
     unsupported_media_type: 'This type of content is not accepted.',
     rate_limited: 'Too many attempts. Please wait a moment and try again.',
+    account_not_found: 'No account found with this email address. Please register.',
+    invalid_credentials: 'Invalid email or password.',
+    protected_domain:
+      'This is a protected domain and login is allowed only by using the {provider} sign in.',
+    email_taken: 'An account with this email address already exists. Please sign in.',
+    code_invalid: 'The link has expired or has already been used. Please ask for a new one.',
+    wrong_password: 'The current password is not correct.',
+    password_change_not_allowed:
+      'Users of a single sign-on domain cannot change their password here.',
+    requires_recent_login: 'Please sign in again before changing your password.',
+    invite_not_found: 'Invite not found',
+    invite_used: 'This invite has already been used.',
+    invite_invalid: 'This invite link is no longer valid',
     internal: 'Something went wrong. Please try again.',
     unavailable: 'The service is not available right now. Please try again shortly.',
   },
@@ -56,6 +91,19 @@ export const errorMessages: Record<'en' | 'fi', Record<ErrorCode, string>> = {
     payload_too_large: 'Sisältö on liian suuri.',
     unsupported_media_type: 'Tämän tyyppistä sisältöä ei hyväksytä.',
     rate_limited: 'Liian monta yritystä. Odota hetki ja yritä uudelleen.',
+    account_not_found: 'Tällä sähköpostiosoitteella ei löytynyt tiliä. Rekisteröidy.',
+    invalid_credentials: 'Virheellinen sähköposti tai salasana.',
+    protected_domain:
+      'Tämä on suojattu verkkotunnus, ja kirjautuminen on sallittu vain {provider}-kirjautumisella.',
+    email_taken: 'Tällä sähköpostiosoitteella on jo tili. Kirjaudu sisään.',
+    code_invalid: 'Linkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.',
+    wrong_password: 'Nykyinen salasana ei ole oikein.',
+    password_change_not_allowed:
+      'Kertakirjautumisen verkkotunnuksen käyttäjät eivät voi vaihtaa salasanaa täällä.',
+    requires_recent_login: 'Kirjaudu uudelleen ennen salasanan vaihtoa.',
+    invite_not_found: 'Kutsua ei löytynyt',
+    invite_used: 'Tämä kutsu on jo käytetty.',
+    invite_invalid: 'Tämä kutsulinkki ei ole enää voimassa',
     internal: 'Jokin meni vikaan. Yritä uudelleen.',
     unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä pian uudelleen.',
   },

@@ -13,7 +13,7 @@ if (!to || !/^[^@\s]+@[^@\s]+$/.test(to) || (lang !== 'en' && lang !== 'fi')) {
 }
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
-const platform = createPlatform(config, database);
+const platform = await createPlatform(config, database);
 await startPlatform(platform, { isWorker: true });
 const jobId = await database.db.transaction((tx) =>
   platform.mail.queue(tx, {

@@ -22,7 +22,37 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** A person who signs in. Field names follow the auth library's core user model. */
+/** Postal address and company details kept on a user for autofill (spec 1 §3). */
+export type UserAddress = {
+  street1?: string;
+  street2?: string;
+  zip?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+};
+export type UserCompany = {
+  name?: string;
+  vat?: string;
+  department?: string;
+  costcenter?: string;
+  www?: string;
+};
+/** The dashboard counters of a user (drawer counts), rebuilt by `rebuildHomeCounts`. */
+export type HomeCounts = {
+  templates: number;
+  drafts: number;
+  negotiate: number;
+  sign: number;
+  signed: number;
+  trash: number;
+  workspaces: number;
+};
+
+/**
+ * A person who signs in. The first columns are the auth library's user model; the rest is
+ * Pactum's profile. `profileCompletedAt` stays null until signup (or SSO signup) is done.
+ */
 export const users = pgTable(
   'user',
   {
@@ -31,23 +61,48 @@ export const users = pgTable(
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     firstname: text('firstname').notNull().default(''),
     lastname: text('lastname').notNull().default(''),
     phone: text('phone'),
-    lang: text('lang').notNull().default('en'),
+    lang: text('lang', { enum: ['en', 'fi'] })
+      .notNull()
+      .default('en'),
     isAdmin: boolean('is_admin').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ssoProvider: text('sso_provider', { enum: ['google', 'microsoft'] }),
+    profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
+    emailNotifications: text('email_notifications', {
+      enum: ['daily2x', 'daily', 'weekly', 'off'],
+    })
+      .notNull()
+      .default('daily'),
+    timezone: text('timezone'),
+    company: jsonb('company').$type<UserCompany>().notNull().default({}),
+    address: jsonb('address').$type<UserAddress>().notNull().default({}),
+    autofillShown: boolean('autofill_shown').notNull().default(false),
+    notificationsDialogShown: boolean('notifications_dialog_shown').notNull().default(false),
+    homeCounts: jsonb('home_counts').$type<HomeCounts>().notNull().default({
+      templates: 0,
+      drafts: 0,
+      negotiate: 0,
+      sign: 0,
+      signed: 0,
+      trash: 0,
+      workspaces: 0,
+    }),
   },
   (t) => [uniqueIndex('user_email_key').on(t.email)],
 );
 
-/** A signed-in browser. Only the SHA-256 of the cookie token is kept. */
+/** A signed-in browser (the auth library's session model). The cookie holds the token, signed. */
 export const sessions = pgTable(
   'session',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tokenHash: text('token_hash').notNull(),
+    token: text('token').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -57,11 +112,80 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  (t) => [uniqueIndex('session_token_key').on(t.token), index('session_user_idx').on(t.userId)],
+);
+
+/**
+ * A way to sign in: the password (`providerId` 'credential') or an OpenID Connect identity,
+ * keyed by provider and subject (`accountId`), never by e-mail.
+ */
+export const accounts = pgTable(
+  'account',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
   (t) => [
-    uniqueIndex('session_token_hash_key').on(t.tokenHash),
-    index('session_user_idx').on(t.userId),
+    uniqueIndex('account_provider_subject_key').on(t.providerId, t.accountId),
+    index('account_user_idx').on(t.userId),
   ],
 );
+
+/** One-time values of the auth library: e-mail verification, password reset, OAuth state. */
+export const verifications = pgTable(
+  'verification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** Sign-in, sign-up, sign-out and password events of a user, for the audit trail. */
+export const authEvents = pgTable(
+  'auth_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', {
+      enum: ['signup', 'login', 'logout', 'password-change', 'password-reset', 'email-verified'],
+    }).notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_event_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Fixed-window counters of the rate limiter, shared by every server process. */
+export const rateLimits = pgTable('rate_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Secrets the installation generates for itself on first start (e.g. the auth secret). */
+export const appSecrets = pgTable('app_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /** A workspace (billing account): holds credits and members. */
 export const workspaces = pgTable(
@@ -228,5 +352,69 @@ export const devOutbox = pgTable(
   (t) => [
     uniqueIndex('dev_outbox_message_key').on(t.messageKey),
     index('dev_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * An invite to negotiate (spec: deal receiver). `shortId` is the secret in the link
+ * `/document/invite/:shortId` (128 random bits or more); `userId` is set once claimed.
+ */
+export const dealInvites = pgTable(
+  'deal_invite',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shortId: text('short_id').notNull(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    party: text('party', { enum: ['sender', 'receiver'] })
+      .notNull()
+      .default('receiver'),
+    mailStatus: text('mail_status', {
+      enum: ['new', 'delivered', 'open', 'clicked', 'failed', 'bounced', 'undelivered', 'error'],
+    })
+      .notNull()
+      .default('new'),
+    /** When the link stops working (the deal was trashed, the invite withdrawn). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deal_invite_short_id_key').on(t.shortId),
+    index('deal_invite_deal_idx').on(t.dealId),
+  ],
+);
+
+/** A person who signs for a party (spec: {product}er); `/document/sign/:shortId` is their link. */
+export const dealSigners = pgTable(
+  'deal_signer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shortId: text('short_id').notNull(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    party: text('party', { enum: ['sender', 'receiver'] }).notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    userId: uuid('user_id').references(() => users.id),
+    state: text('state', { enum: ['new', 'signed'] })
+      .notNull()
+      .default('new'),
+    mailStatus: text('mail_status', {
+      enum: ['new', 'delivered', 'open', 'clicked', 'failed', 'bounced', 'undelivered', 'error'],
+    })
+      .notNull()
+      .default('new'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deal_signer_short_id_key').on(t.shortId),
+    index('deal_signer_deal_idx').on(t.dealId),
   ],
 );

@@ -6,6 +6,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/document/sign/AbC123xyz')).toBe('/document/sign/[redacted]');
     expect(redactUrl('/document/invite/AbC123xyz?x=1')).toBe('/document/invite/[redacted]?x=1');
     expect(redactUrl('/api/v1/signers/abc/code')).toBe('/api/v1/signers/[redacted]/code');
+    expect(redactUrl('/api/v1/invites/sign/AbC123')).toBe('/api/v1/invites/sign/[redacted]');
   });
 
   it('hides secret query values and keeps the rest', () => {

@@ -1,10 +1,9 @@
-/** Path prefixes whose next segment is a secret (invite and signing links, one-time codes). */
-const SECRET_PATH_PREFIXES = [
-  '/document/invite/',
-  '/document/sign/',
-  '/api/v1/invites/',
-  '/api/v1/signers/',
-  '/api/v1/files/download/',
+/** Paths whose next segment is a secret (invite and signing links, one-time codes). */
+const SECRET_PATHS = [
+  /^(\/document\/(?:invite|sign)\/)[^/?#]+/,
+  /^(\/api\/v1\/invites\/(?:invite|sign)\/)[^/?#]+/,
+  /^(\/api\/v1\/signers\/)[^/?#]+/,
+  /^(\/api\/v1\/files\/download\/)[^/?#]+/,
 ];
 
 /** Query parameters whose values are secrets. */
@@ -18,13 +17,7 @@ export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-  for (const prefix of SECRET_PATH_PREFIXES) {
-    if (pathname.startsWith(prefix) && pathname.length > prefix.length) {
-      const rest = pathname.slice(prefix.length);
-      const slash = rest.indexOf('/');
-      pathname = `${prefix}[redacted]${slash === -1 ? '' : rest.slice(slash)}`;
-    }
-  }
+  for (const pattern of SECRET_PATHS) pathname = pathname.replace(pattern, '$1[redacted]');
   if (!query) return pathname;
   const parts = query.split('&').map((part) => {
     const eq = part.indexOf('=');

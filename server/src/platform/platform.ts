@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { type Auth, createAuth, loadAuthSecret } from './auth/auth';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { createMail, type Mail } from './mail/mail';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { createGatewaySms, createOutboxSms, createSms, type Sms } from './sms/sms';
 import { createLocalStorage } from './storage/local';
@@ -14,6 +16,8 @@ import type { FileStorage } from './storage/storage';
 export type Platform = {
   config: Config;
   database: Database;
+  auth: Auth;
+  rateLimiter: RateLimiter;
   jobs: Jobs;
   realtime: Realtime;
   mailer: Mailer;
@@ -22,11 +26,11 @@ export type Platform = {
   storage: FileStorage;
 };
 
-export function createPlatform(
+export async function createPlatform(
   config: Config,
   database: Database,
   options: { onJobError?: (error: Error) => void; pollingIntervalSeconds?: number } = {},
-): Platform {
+): Promise<Platform> {
   const jobs = createJobs(database, options);
   const mailer = createMailer({
     database,
@@ -37,13 +41,17 @@ export function createPlatform(
   const smsSender = config.smsGateway
     ? createGatewaySms({ ...config.smsGateway, sender: config.smsSender })
     : createOutboxSms(database);
+  const mail = createMail(jobs, mailer);
+  const secret = await loadAuthSecret(database, config.authSecret);
   return {
     config,
     database,
+    auth: createAuth({ config, database, mail, secret }),
+    rateLimiter: createRateLimiter(database),
     jobs,
     realtime: createRealtime(database),
     mailer,
-    mail: createMail(jobs, mailer),
+    mail,
     sms: createSms(jobs, smsSender),
     storage: config.s3
       ? createS3Storage(config.s3)

@@ -35,7 +35,7 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const platform = createPlatform(config, database, { pollingIntervalSeconds: 0.5 });
+  const platform = await createPlatform(config, database, { pollingIntervalSeconds: 0.5 });
   const app = await buildApp({
     platform,
     logger: false,

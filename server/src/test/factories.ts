@@ -1,33 +1,63 @@
 import { randomBytes } from 'node:crypto';
-import type { DbOrTx } from '../db/client';
+import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { createSession } from '../platform/auth/sessions';
+import type { Platform } from '../platform/platform';
 
-export type TestUser = typeof users.$inferSelect;
+export type TestUser = typeof users.$inferSelect & {
+  /** The Cookie header value of a signed-in session. */
+  cookie: string;
+  password: string;
+};
 
-/** A user with unique e-mail; pass fields to override. */
-export async function createUser(
-  db: DbOrTx,
-  overrides: Partial<typeof users.$inferInsert> = {},
-): Promise<TestUser> {
-  const suffix = randomBytes(4).toString('hex');
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: `Test User ${suffix}`,
-      firstname: 'Test',
-      lastname: `User ${suffix}`,
-      email: `user-${suffix}@example.test`,
-      emailVerified: true,
-      ...overrides,
-    })
-    .returning();
-  if (!user) throw new Error('user not created');
-  return user;
+/** The `name=value` pairs of Set-Cookie headers, as a Cookie header value. */
+export function cookieHeader(setCookies: string[] | string | undefined): string {
+  const list =
+    setCookies === undefined ? [] : Array.isArray(setCookies) ? setCookies : [setCookies];
+  return list
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
+    .join('; ');
 }
 
-/** Signs the user in; returns the Cookie header value that carries the session. */
-export async function signIn(db: DbOrTx, user: { id: string }, cookieName = 'pactum_session') {
-  const { token } = await createSession(db, { userId: user.id });
-  return `${cookieName}=${token}`;
+/**
+ * A registered user with a completed profile and a signed-in session, made through the real
+ * auth engine. Pass fields to override (e.g. `emailVerified`, `isAdmin`, `lang`).
+ */
+export async function createUser(
+  platform: Platform,
+  overrides: Partial<Omit<typeof users.$inferInsert, 'id'>> & { password?: string } = {},
+): Promise<TestUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const { password = `pw-${suffix}-secret`, ...fields } = overrides;
+  const email = fields.email ?? `user-${suffix}@example.test`;
+  const result = await platform.auth.api.signUpEmail({
+    body: { name: `Test User${suffix}`, email, password },
+    returnHeaders: true,
+  });
+  const [user] = await platform.database.db
+    .update(users)
+    .set({
+      firstname: 'Test',
+      lastname: `User${suffix}`,
+      profileCompletedAt: new Date(),
+      welcomedAt: new Date(),
+      emailVerified: true,
+      ...fields,
+    })
+    .where(eq(users.id, result.response.user.id))
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { ...user, password, cookie: cookieHeader(result.headers.getSetCookie()) };
+}
+
+/** A fresh session for the user, as a Cookie header value. */
+export async function signIn(
+  platform: Platform,
+  user: { email: string; password: string },
+): Promise<string> {
+  const result = await platform.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
+  return cookieHeader(result.headers.getSetCookie());
 }

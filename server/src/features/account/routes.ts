@@ -1,31 +1,42 @@
-import { meSchema, updateMeSchema } from '@pactum/core/account';
+import { updateAccountSchema } from '@pactum/core/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { updateMe } from './service';
+import { getMe, rebuildHomeCounts, updateAccount } from './service';
 
-/** The signed-in user's own record. */
+const tags = ['account'];
+const meResponse = z.looseObject({ id: z.string(), email: z.string() });
+
+/** The signed-in user's own record and settings. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me',
-    { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema } } },
-    async (request) => (await requireSession(request)).user,
+    { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse } } },
+    async (request) => getMe(app.platform, { userId: (await requireSession(request)).user.id }),
   );
 
   app.patch(
     '/api/v1/me',
     {
       schema: {
-        tags: ['account'],
+        tags,
         summary: 'Change the signed-in user’s settings',
-        body: updateMeSchema,
-        response: { 204: z.null() },
+        body: updateAccountSchema,
+        response: { 200: meResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const session = await requireSession(request);
-      await updateMe(app.platform, { userId: session.user.id, changes: request.body });
-      return reply.status(204).send(null);
+      return updateAccount(app.platform, { userId: session.user.id, changes: request.body });
     },
+  );
+
+  app.post(
+    '/api/v1/me/rebuild-counters',
+    {
+      schema: { tags, summary: 'Recount the dashboard counters', response: { 200: meResponse } },
+    },
+    async (request) =>
+      rebuildHomeCounts(app.platform, { userId: (await requireSession(request)).user.id }),
   );
 };

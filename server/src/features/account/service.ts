@@ -1,21 +1,149 @@
-import type { UpdateMe } from '@pactum/core/account';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import type { Me, UpdateAccount } from '@pactum/core/auth';
+import { storedPhone, titleCase } from '@pactum/core/validation';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { deals, type HomeCounts, templates, users, workspaceMembers } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
 
-/** Saves the user's own settings and tells their open tabs (topic `user:<id>`). */
-export async function updateMe(
+/** The signed-in user's own record as the app needs it. Marks the first sign-in as welcomed. */
+export async function getMe(platform: Platform, options: { userId: string }): Promise<Me> {
+  const [user] = await platform.database.db
+    .select()
+    .from(users)
+    .where(eq(users.id, options.userId));
+  if (!user) throw new AppError('unauthorized');
+  const isFirstLogin = user.welcomedAt === null && user.profileCompletedAt !== null;
+  if (isFirstLogin) {
+    await platform.database.db
+      .update(users)
+      .set({ welcomedAt: new Date() })
+      .where(and(eq(users.id, user.id), isNull(users.welcomedAt)));
+  }
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    name: user.name,
+    phone: user.phone,
+    lang: user.lang,
+    isAdmin: user.isAdmin,
+    ssoProvider: user.ssoProvider,
+    isProtectedDomain: requiredProvider(platform.config, user.email) !== undefined,
+    isProfileComplete: user.profileCompletedAt !== null,
+    isFirstLogin,
+    emailNotifications: user.emailNotifications,
+    timezone: user.timezone,
+    company: {
+      name: '',
+      vat: '',
+      department: '',
+      costcenter: '',
+      www: '',
+      ...user.company,
+    },
+    address: {
+      street1: '',
+      street2: '',
+      zip: '',
+      city: '',
+      state: '',
+      country: '',
+      ...user.address,
+    },
+    autofillShown: user.autofillShown,
+    notificationsDialogShown: user.notificationsDialogShown,
+    counts: user.homeCounts,
+  };
+}
+
+/**
+ * Saves the user's own settings: names title-cased (the display name follows), the phone kept
+ * only when longer than 5 characters. Open tabs of the user hear of it (topic `user:<id>`).
+ */
+export async function updateAccount(
   platform: Platform,
-  options: { userId: string; changes: UpdateMe },
-): Promise<void> {
+  options: { userId: string; changes: UpdateAccount },
+): Promise<Me> {
+  const { changes } = options;
   await platform.database.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, options.userId));
+    if (!current) throw new AppError('unauthorized');
+    const firstname =
+      changes.firstname !== undefined ? titleCase(changes.firstname) : current.firstname;
+    const lastname =
+      changes.lastname !== undefined ? titleCase(changes.lastname) : current.lastname;
     await tx
       .update(users)
-      .set({ lang: options.changes.lang, updatedAt: new Date() })
+      .set({
+        firstname,
+        lastname,
+        name: `${firstname} ${lastname}`.trim(),
+        ...(changes.phone !== undefined ? { phone: storedPhone(changes.phone) } : {}),
+        ...(changes.lang !== undefined ? { lang: changes.lang } : {}),
+        ...(changes.emailNotifications !== undefined
+          ? { emailNotifications: changes.emailNotifications }
+          : {}),
+        ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
+        ...(changes.company !== undefined ? { company: changes.company } : {}),
+        ...(changes.address !== undefined ? { address: changes.address } : {}),
+        ...(changes.autofillShown !== undefined ? { autofillShown: changes.autofillShown } : {}),
+        ...(changes.notificationsDialogShown !== undefined
+          ? { notificationsDialogShown: changes.notificationsDialogShown }
+          : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, options.userId));
-    await platform.realtime.publish(tx, {
-      topic: `user:${options.userId}`,
-      type: 'user.updated',
-    });
+    await platform.realtime.publish(tx, { topic: `user:${options.userId}`, type: 'user.updated' });
   });
+  return getMe(platform, { userId: options.userId });
+}
+
+/**
+ * Recounts the drawer's counters of a user from the records themselves. Areas add their count
+ * here as they are built; until deals and drafts exist those counts are zero.
+ */
+export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts> {
+  const [templateCount] = await db
+    .select({ n: count() })
+    .from(templates)
+    .where(and(eq(templates.createdBy, userId), isNull(templates.deletedAt)));
+  const [workspaceCount] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+  const dealStates = await db
+    .select({ state: deals.state, n: count() })
+    .from(deals)
+    .where(eq(deals.sentBy, userId))
+    .groupBy(deals.state);
+  const byState = (state: string) => Number(dealStates.find((row) => row.state === state)?.n ?? 0);
+  return {
+    templates: Number(templateCount?.n ?? 0),
+    drafts: 0,
+    negotiate: byState('negotiate'),
+    sign: byState('in-signing'),
+    signed: byState('signed'),
+    trash: byState('trash'),
+    workspaces: Number(workspaceCount?.n ?? 0),
+  };
+}
+
+/** 'Rebuild dashboard counters': stores fresh counts and tells the user's open tabs. */
+export async function rebuildHomeCounts(
+  platform: Platform,
+  options: { userId: string },
+): Promise<Me> {
+  await platform.database.db.transaction(async (tx) => {
+    const counts = await countHome(tx, options.userId);
+    await tx
+      .update(users)
+      .set({ homeCounts: sql`${JSON.stringify(counts)}::jsonb` })
+      .where(eq(users.id, options.userId));
+    await platform.realtime.publish(tx, { topic: `user:${options.userId}`, type: 'user.updated' });
+  });
+  return getMe(platform, options);
 }

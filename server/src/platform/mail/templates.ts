@@ -33,6 +33,52 @@ export const mailTemplates = {
       action: (v: { url: string }) => ({ label: 'Avaa Pactum', url: v.url }),
     },
   },
+  /** The link that proves the address belongs to the user (spec 1 §4, e-mail verification). */
+  'verify-email': {
+    en: {
+      subject: () => 'Verify your e-mail address for Pactum',
+      paragraphs: (v: { name: string; url: string }) => [
+        `Hello ${v.name},`,
+        'Please confirm that this e-mail address is yours by opening the link below. The link is valid for 24 hours.',
+        'If you did not create a Pactum account, you can ignore this message.',
+      ],
+      action: (v: { name: string; url: string }) => ({
+        label: 'Verify e-mail address',
+        url: v.url,
+      }),
+    },
+    fi: {
+      subject: () => 'Vahvista sähköpostiosoitteesi Pactumiin',
+      paragraphs: (v: { name: string; url: string }) => [
+        `Hei ${v.name},`,
+        'Vahvista, että tämä sähköpostiosoite on sinun, avaamalla alla oleva linkki. Linkki on voimassa 24 tuntia.',
+        'Jos et luonut Pactum-tiliä, voit jättää tämän viestin huomiotta.',
+      ],
+      action: (v: { name: string; url: string }) => ({
+        label: 'Vahvista sähköpostiosoite',
+        url: v.url,
+      }),
+    },
+  },
+  /** The link to set a new password (spec 1 §2, the forgot-password card). */
+  'reset-password': {
+    en: {
+      subject: () => 'Reset your Pactum password',
+      paragraphs: (_v: { url: string }) => [
+        'Someone asked to reset the password of your Pactum account. Open the link below to choose a new password. The link is valid for one hour and works once.',
+        'If it was not you, ignore this message: your password stays as it is.',
+      ],
+      action: (v: { url: string }) => ({ label: 'Choose a new password', url: v.url }),
+    },
+    fi: {
+      subject: () => 'Vaihda Pactum-salasanasi',
+      paragraphs: (_v: { url: string }) => [
+        'Pactum-tilisi salasanan vaihtoa pyydettiin. Avaa alla oleva linkki ja valitse uusi salasana. Linkki on voimassa tunnin ja toimii kerran.',
+        'Jos et pyytänyt vaihtoa, jätä tämä viesti huomiotta: salasanasi pysyy ennallaan.',
+      ],
+      action: (v: { url: string }) => ({ label: 'Valitse uusi salasana', url: v.url }),
+    },
+  },
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
-import { getSession } from '../../http/session';
-import { isSessionValid, type ResolvedSession } from '../auth/sessions';
+import { getSession, type ResolvedSession } from '../../http/session';
+import { isSessionLive } from '../auth/sessions';
 
 const liveSessions = new WeakMap<FastifyRequest, ResolvedSession>();
 
@@ -33,7 +33,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       const { db } = app.platform.database;
       app.platform.realtime.attach(socket, {
         userId: session.user.id,
-        isValid: () => isSessionValid(db, session.sessionId),
+        isValid: () => isSessionLive(db, session.sessionId),
       });
     },
   );

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import {
+  emailField,
+  messageKey,
+  optionalText,
+  passwordField,
+  phoneField,
+  requiredText,
+} from './validation';
+
+/** Sign-in providers besides e-mail and password. */
+export const ssoProviders = ['google', 'microsoft'] as const;
+export type SsoProvider = (typeof ssoProviders)[number];
+export const ssoProviderNames: Record<SsoProvider, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+};
+
+/**
+ * Texts of sign-in and sign-up that are not API errors (spec 1 §8), en and fi. The API's own
+ * error texts are in `errorMessages` of ./errors.
+ */
+export const authMessages = {
+  en: {
+    signupFailed: 'Sign up failed for unknown reason. Please try again.',
+    accountCreationFailed: 'Account creation failed. Please login again',
+    invalidToken: 'Invalid token',
+    ssoFailed: 'SSO sign in failed.',
+    unknownMode: 'Unknown error. Please contact support',
+  },
+  fi: {
+    signupFailed: 'Rekisteröityminen epäonnistui tuntemattomasta syystä. Yritä uudelleen.',
+    accountCreationFailed: 'Tilin luonti epäonnistui. Kirjaudu uudelleen',
+    invalidToken: 'Virheellinen tunniste',
+    ssoFailed: 'Kertakirjautuminen epäonnistui.',
+    unknownMode: 'Tuntematon virhe. Ota yhteyttä tukeen',
+  },
+} as const;
+
+/** POST /api/v1/auth/sign-up */
+export const signUpSchema = z.strictObject({
+  firstname: requiredText(),
+  lastname: requiredText(),
+  email: emailField(),
+  /** '+358' by default in the form; stored only when longer than 5 characters. */
+  phone: phoneField().default(''),
+  password: passwordField(),
+  acceptTerms: z.literal(true, { message: messageKey('terms') }),
+  lang: z.enum(['en', 'fi']).default('en'),
+  /** The invite (or signer link) that brought the user here, to return to after signup. */
+  inviteId: z.string().max(100).optional(),
+});
+export type SignUp = z.input<typeof signUpSchema>;
+
+/** POST /api/v1/auth/sign-in */
+export const signInSchema = z.strictObject({
+  email: emailField(),
+  password: z
+    .string({ message: messageKey('required') })
+    .min(1, messageKey('required'))
+    .max(100),
+});
+export type SignIn = z.input<typeof signInSchema>;
+
+/** POST /api/v1/auth/forgot-password: always 204, whether or not the account exists. */
+export const forgotPasswordSchema = z.strictObject({ email: emailField() });
+
+/** POST /api/v1/auth/reset-password: the code from the e-mailed link and the new password. */
+export const resetPasswordSchema = z.strictObject({
+  code: z.string().min(1, messageKey('required')).max(2000),
+  password: passwordField(),
+});
+
+/** POST /api/v1/auth/verify-email: the code from the e-mailed link. */
+export const verifyEmailSchema = z.strictObject({
+  code: z.string().min(1, messageKey('required')).max(2000),
+});
+
+/** POST /api/v1/auth/change-password: other sessions end; this one is renewed. */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: passwordField(),
+  newPassword: passwordField(),
+});
+
+/** POST /api/v1/auth/sso-signup: completes the profile after a first Google/Microsoft sign-in. */
+export const ssoSignUpSchema = z.strictObject({
+  firstname: requiredText(),
+  lastname: requiredText(),
+  phone: phoneField().default(''),
+  acceptTerms: z.literal(true, { message: messageKey('terms') }),
+  lang: z.enum(['en', 'fi']).default('en'),
+});
+
+export const emailNotificationOptions = ['daily2x', 'daily', 'weekly', 'off'] as const;
+export type EmailNotification = (typeof emailNotificationOptions)[number];
+
+export const addressSchema = z.strictObject({
+  street1: optionalText(),
+  street2: optionalText(),
+  zip: optionalText(),
+  city: optionalText(),
+  state: optionalText(),
+  country: optionalText(),
+});
+export const companySchema = z.strictObject({
+  name: optionalText(),
+  vat: optionalText(),
+  department: optionalText(),
+  costcenter: optionalText(),
+  www: optionalText(),
+});
+export type Address = z.infer<typeof addressSchema>;
+export type Company = z.infer<typeof companySchema>;
+
+/** PATCH /api/v1/me: any subset of the user's own settings. */
+export const updateAccountSchema = z
+  .strictObject({
+    firstname: requiredText(),
+    lastname: requiredText(),
+    phone: phoneField(),
+    lang: z.enum(['en', 'fi'], { message: messageKey('choice') }),
+    emailNotifications: z.enum(emailNotificationOptions, { message: messageKey('choice') }),
+    timezone: z.string().trim().min(1).max(64),
+    company: companySchema,
+    address: addressSchema,
+    autofillShown: z.boolean(),
+    notificationsDialogShown: z.boolean(),
+  })
+  .partial();
+export type UpdateAccount = z.input<typeof updateAccountSchema>;
+
+/** Dashboard counters shown in the drawer (spec 1 §3 home.deals and the other lists). */
+export type HomeCounts = {
+  templates: number;
+  drafts: number;
+  negotiate: number;
+  sign: number;
+  signed: number;
+  trash: number;
+  workspaces: number;
+};
+
+/** GET /api/v1/me */
+export type Me = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstname: string;
+  lastname: string;
+  name: string;
+  phone: string | null;
+  lang: 'en' | 'fi';
+  isAdmin: boolean;
+  /** Signed in with Google or Microsoft (the e-mail field is then not editable). */
+  ssoProvider: SsoProvider | null;
+  /** On a protected single-sign-on domain: no password change. */
+  isProtectedDomain: boolean;
+  /** False until signup (or SSO signup) has been completed. */
+  isProfileComplete: boolean;
+  /** True on the first sign-in after signup, for the welcome toast. */
+  isFirstLogin: boolean;
+  emailNotifications: EmailNotification;
+  timezone: string | null;
+  company: Company;
+  address: Address;
+  autofillShown: boolean;
+  notificationsDialogShown: boolean;
+  counts: HomeCounts;
+};
+
+/** GET /api/v1/auth/providers: which sign-in buttons to show. */
+export type AuthProviders = Record<SsoProvider, boolean>;

@@ -1,0 +1,242 @@
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  ssoProviders,
+  ssoSignUpSchema,
+  verifyEmailSchema,
+} from '@pactum/core/auth';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgetSession, getSession, requireSession } from '../../http/session';
+import { getMe } from '../account/service';
+import {
+  type Caller,
+  changePassword,
+  completeSsoSignUp,
+  requestPasswordReset,
+  resetPassword,
+  sendVerification,
+  signIn,
+  signOut,
+  signUp,
+  startSso,
+  verifyEmail,
+} from './service';
+
+const caller = (request: FastifyRequest): Caller => ({
+  headers: fromNodeHeaders(request.headers),
+  ip: request.ip,
+});
+
+const setCookies = (reply: FastifyReply, cookies: string[]) => {
+  if (cookies.length > 0) void reply.header('set-cookie', cookies);
+};
+
+const tags = ['auth'];
+const meResponse = z.looseObject({ id: z.string() });
+
+/** Sign-up, sign-in, sign-out, verification, password reset and change, single sign-on. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
+
+  app.get(
+    '/api/v1/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Which single sign-on providers are enabled',
+        response: { 200: z.object({ google: z.boolean(), microsoft: z.boolean() }) },
+      },
+    },
+    async () => ({
+      google: platform.config.sso.google !== undefined,
+      microsoft: platform.config.sso.microsoft !== undefined,
+    }),
+  );
+
+  app.post(
+    '/api/v1/auth/sign-up',
+    { schema: { tags, summary: 'Register with e-mail and password', body: signUpSchema } },
+    async (request, reply) => {
+      const outcome = await signUp(platform, caller(request), request.body);
+      setCookies(reply, outcome.setCookies);
+      return reply.status(201).send(await getMe(platform, { userId: outcome.userId }));
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-in',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: signInSchema,
+        response: { 200: meResponse },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await signIn(platform, caller(request), request.body);
+      setCookies(reply, outcome.setCookies);
+      return getMe(platform, { userId: outcome.userId });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-out',
+    { schema: { tags, summary: 'Sign out this browser', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const session = await getSession(request);
+      const outcome = await signOut(platform, caller(request), { userId: session?.user.id });
+      forgetSession(request);
+      setCookies(reply, outcome.setCookies);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        body: forgotPasswordSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(platform, caller(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the code from the reset mail',
+        body: resetPasswordSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(platform, caller(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/verify-email',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the e-mail address with the code from the mail',
+        body: verifyEmailSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await verifyEmail(platform, caller(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/send-verification',
+    { schema: { tags, summary: 'Mail the verification link again', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      await sendVerification(platform, {
+        userId: user.id,
+        email: user.email,
+        isVerified: user.emailVerified,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions end',
+        body: changePasswordSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      const outcome = await changePassword(platform, caller(request), {
+        userId: session.user.id,
+        email: session.user.email,
+        sessionCreatedAt: session.createdAt,
+        ...request.body,
+      });
+      setCookies(reply, outcome.setCookies);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/sso/:provider',
+    {
+      schema: {
+        tags,
+        summary: 'Start Google or Microsoft sign-in (redirects to the provider)',
+        params: z.object({ provider: z.enum(ssoProviders) }),
+        querystring: z.object({ redirect: z.string().max(500).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const outcome = await startSso(platform, caller(request), {
+        provider: request.params.provider,
+        redirect: request.query.redirect,
+      });
+      setCookies(reply, outcome.setCookies);
+      return reply.redirect(outcome.url, 302);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sso-signup',
+    {
+      schema: {
+        tags,
+        summary: 'Complete the profile after the first single sign-on',
+        body: ssoSignUpSchema,
+        response: { 200: meResponse },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      await completeSsoSignUp(platform, caller(request), { userId: user.id, ...request.body });
+      return getMe(platform, { userId: user.id });
+    },
+  );
+
+  // The provider sends the browser back here; the auth engine checks state, PKCE and the ID
+  // token (issuer, audience, nonce, signature), then redirects on to /sso/complete or /login.
+  app.route({
+    method: 'GET',
+    url: '/api/auth/callback/:providerId',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const url = new URL(request.url, platform.config.publicUrl);
+      const response = await platform.auth.handler(
+        new Request(url, { method: 'GET', headers: fromNodeHeaders(request.headers) }),
+      );
+      void reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') void reply.header(name, value);
+      });
+      setCookies(reply, response.headers.getSetCookie());
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+};

@@ -1,0 +1,338 @@
+import { type SsoProvider, ssoProviderNames } from '@pactum/core/auth';
+import { errorMessages } from '@pactum/core/errors';
+import { storedPhone, titleCase } from '@pactum/core/validation';
+import { and, eq, isNull } from 'drizzle-orm';
+import { accounts, authEvents, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { requiredProvider } from '../../platform/auth/auth';
+import type { Platform } from '../../platform/platform';
+import type { RateRule } from '../../platform/rate-limit/rate-limit';
+import { betterAuthCode } from './better-auth-errors';
+
+/** The 11th failed sign-in for one e-mail within 15 minutes is refused (429). */
+export const SIGN_IN_FAILURES: RateRule = { max: 10, windowSeconds: 15 * 60 };
+const SIGN_IN_PER_ADDRESS: RateRule = { max: 100, windowSeconds: 15 * 60 };
+const SIGN_UP_PER_ADDRESS: RateRule = { max: 20, windowSeconds: 60 * 60 };
+const RESET_PER_EMAIL: RateRule = { max: 5, windowSeconds: 60 * 60 };
+const RESET_PER_ADDRESS: RateRule = { max: 30, windowSeconds: 60 * 60 };
+const CODES_PER_ADDRESS: RateRule = { max: 30, windowSeconds: 15 * 60 };
+const VERIFICATION_MAILS_PER_USER: RateRule = { max: 5, windowSeconds: 60 * 60 };
+/** A password change needs a session younger than this (else: sign in again). */
+export const RECENT_LOGIN_SECONDS = 24 * 60 * 60;
+
+/** What the caller's browser sent, as the auth engine needs it. */
+export type Caller = { headers: Headers; ip: string };
+/** An auth result: the user and the cookies to set (or clear). */
+export type AuthOutcome = { userId: string; setCookies: string[] };
+
+async function limit(platform: Platform, key: string, rule: RateRule): Promise<void> {
+  const result = await platform.rateLimiter.hit(key, rule);
+  if (!result.isAllowed) throw rateLimited(result.retryAfterSeconds);
+}
+
+function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError('rate_limited', undefined, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
+function protectedDomainError(provider: SsoProvider): AppError {
+  return new AppError(
+    'protected_domain',
+    errorMessages.en.protected_domain.replace('{provider}', ssoProviderNames[provider]),
+  );
+}
+
+async function logEvent(
+  platform: Platform,
+  userId: string,
+  type: (typeof authEvents.$inferInsert)['type'],
+  ip: string | null,
+): Promise<void> {
+  await platform.database.db.insert(authEvents).values({ userId, type, ipAddress: ip });
+}
+
+/**
+ * Registers with e-mail and password and signs in (the e-mail is unverified until the link in
+ * the mail is opened). Names are stored title-cased, e-mail lower-cased, phone only when
+ * longer than 5 characters.
+ */
+export async function signUp(
+  platform: Platform,
+  caller: Caller,
+  input: {
+    firstname: string;
+    lastname: string;
+    email: string;
+    phone: string;
+    password: string;
+    lang: 'en' | 'fi';
+  },
+): Promise<AuthOutcome> {
+  const provider = requiredProvider(platform.config, input.email);
+  if (provider) throw protectedDomainError(provider);
+  await limit(platform, `sign-up:${caller.ip}`, SIGN_UP_PER_ADDRESS);
+  const firstname = titleCase(input.firstname);
+  const lastname = titleCase(input.lastname);
+  const result = await platform.auth.api
+    .signUpEmail({
+      body: { name: `${firstname} ${lastname}`, email: input.email, password: input.password },
+      headers: caller.headers,
+      returnHeaders: true,
+    })
+    .catch((error: unknown) => {
+      if (betterAuthCode(error)?.startsWith('USER_ALREADY_EXISTS'))
+        throw new AppError('email_taken');
+      throw error;
+    });
+  const userId = result.response.user.id;
+  const now = new Date();
+  await platform.database.db
+    .update(users)
+    .set({
+      firstname,
+      lastname,
+      phone: storedPhone(input.phone),
+      lang: input.lang,
+      termsAcceptedAt: now,
+      profileCompletedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await platform.auth.api.sendVerificationEmail({ body: { email: input.email } });
+  await logEvent(platform, userId, 'signup', caller.ip);
+  return { userId, setCookies: result.headers.getSetCookie() };
+}
+
+/**
+ * Signs in with e-mail and password; a new session each time. An unknown e-mail gets the
+ * spec's 'No account found…'; failures count per e-mail, and the 11th within 15 minutes is
+ * refused before the password is even checked.
+ */
+export async function signIn(
+  platform: Platform,
+  caller: Caller,
+  input: { email: string; password: string },
+): Promise<AuthOutcome> {
+  const provider = requiredProvider(platform.config, input.email);
+  if (provider) throw protectedDomainError(provider);
+  await limit(platform, `sign-in:${caller.ip}`, SIGN_IN_PER_ADDRESS);
+  const failureKey = `sign-in-failure:${input.email}`;
+  const failures = await platform.rateLimiter.peek(failureKey, SIGN_IN_FAILURES);
+  if (!failures.isAllowed) throw rateLimited(failures.retryAfterSeconds);
+
+  const [user] = await platform.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.email));
+  if (!user) {
+    await platform.rateLimiter.hit(failureKey, SIGN_IN_FAILURES);
+    throw new AppError('account_not_found');
+  }
+  try {
+    const result = await platform.auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: caller.headers,
+      returnHeaders: true,
+    });
+    await platform.rateLimiter.reset(failureKey);
+    await logEvent(platform, user.id, 'login', caller.ip);
+    return { userId: user.id, setCookies: result.headers.getSetCookie() };
+  } catch (error) {
+    if (betterAuthCode(error) === undefined) throw error;
+    await platform.rateLimiter.hit(failureKey, SIGN_IN_FAILURES);
+    throw new AppError('invalid_credentials');
+  }
+}
+
+/** Ends this session (the row is deleted, the cookie cleared) and logs the sign-out. */
+export async function signOut(
+  platform: Platform,
+  caller: Caller,
+  options: { userId: string | undefined },
+): Promise<{ setCookies: string[] }> {
+  const result = await platform.auth.api.signOut({ headers: caller.headers, returnHeaders: true });
+  if (options.userId) await logEvent(platform, options.userId, 'logout', caller.ip);
+  return { setCookies: result.headers.getSetCookie() };
+}
+
+/** Mails a reset link when the account exists; the answer is the same either way. */
+export async function requestPasswordReset(
+  platform: Platform,
+  caller: Caller,
+  input: { email: string },
+): Promise<void> {
+  await limit(platform, `reset:${caller.ip}`, RESET_PER_ADDRESS);
+  const perEmail = await platform.rateLimiter.hit(`reset:${input.email}`, RESET_PER_EMAIL);
+  // Past the per-address limit the answer stays the same, but no more mail goes out.
+  if (!perEmail.isAllowed) return;
+  if (requiredProvider(platform.config, input.email)) return;
+  await platform.auth.api.requestPasswordReset({
+    body: { email: input.email, redirectTo: '/verify/email' },
+    headers: caller.headers,
+  });
+}
+
+/** Sets a new password with the code from the reset mail; every session of the user ends. */
+export async function resetPassword(
+  platform: Platform,
+  caller: Caller,
+  input: { code: string; password: string },
+): Promise<void> {
+  await limit(platform, `code:${caller.ip}`, CODES_PER_ADDRESS);
+  try {
+    await platform.auth.api.resetPassword({
+      body: { token: input.code, newPassword: input.password },
+      headers: caller.headers,
+    });
+  } catch (error) {
+    if (betterAuthCode(error) !== undefined) throw new AppError('code_invalid');
+    throw error;
+  }
+}
+
+/** Marks the e-mail verified with the code from the verification mail. */
+export async function verifyEmail(
+  platform: Platform,
+  caller: Caller,
+  input: { code: string },
+): Promise<void> {
+  await limit(platform, `code:${caller.ip}`, CODES_PER_ADDRESS);
+  try {
+    await platform.auth.api.verifyEmail({ query: { token: input.code } });
+  } catch (error) {
+    if (betterAuthCode(error) !== undefined) throw new AppError('code_invalid');
+    throw error;
+  }
+}
+
+/** Mails the verification link again to the signed-in user. */
+export async function sendVerification(
+  platform: Platform,
+  options: { userId: string; email: string; isVerified: boolean },
+): Promise<void> {
+  if (options.isVerified) return;
+  await limit(platform, `verify-mail:${options.userId}`, VERIFICATION_MAILS_PER_USER);
+  await platform.auth.api.sendVerificationEmail({ body: { email: options.email } });
+}
+
+/**
+ * Changes the password after checking the current one. Every other session of the user ends;
+ * this browser gets a fresh session. Single sign-on domain users cannot do this, and a session
+ * older than a day must sign in again first.
+ */
+export async function changePassword(
+  platform: Platform,
+  caller: Caller,
+  options: {
+    userId: string;
+    email: string;
+    sessionCreatedAt: Date;
+    currentPassword: string;
+    newPassword: string;
+  },
+): Promise<{ setCookies: string[] }> {
+  if (requiredProvider(platform.config, options.email)) {
+    throw new AppError('password_change_not_allowed');
+  }
+  if (Date.now() - options.sessionCreatedAt.getTime() > RECENT_LOGIN_SECONDS * 1000) {
+    throw new AppError('requires_recent_login');
+  }
+  await limit(platform, `change-password:${options.userId}`, SIGN_IN_FAILURES);
+  try {
+    const result = await platform.auth.api.changePassword({
+      body: {
+        currentPassword: options.currentPassword,
+        newPassword: options.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: caller.headers,
+      returnHeaders: true,
+    });
+    await logEvent(platform, options.userId, 'password-change', caller.ip);
+    return { setCookies: result.headers.getSetCookie() };
+  } catch (error) {
+    const code = betterAuthCode(error);
+    if (code === 'INVALID_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+      throw new AppError('wrong_password');
+    }
+    throw error;
+  }
+}
+
+/** A safe place to return to after sign-in: a path of this site only. */
+export function safeRedirect(redirect: string | undefined): string {
+  if (
+    !redirect ||
+    !redirect.startsWith('/') ||
+    redirect.startsWith('//') ||
+    redirect.includes('\\')
+  ) {
+    return '/dashboard/home';
+  }
+  return redirect;
+}
+
+/**
+ * Starts Google or Microsoft sign-in: the provider's address to send the browser to, and the
+ * state cookies. After the provider, the browser comes back to `/sso/complete`.
+ */
+export async function startSso(
+  platform: Platform,
+  caller: Caller,
+  options: { provider: SsoProvider; redirect: string | undefined },
+): Promise<{ url: string; setCookies: string[] }> {
+  if (!platform.config.sso[options.provider]) throw new AppError('not_found');
+  const back = encodeURIComponent(safeRedirect(options.redirect));
+  const result = await platform.auth.api.signInSocial({
+    body: {
+      provider: options.provider,
+      callbackURL: `/sso/complete?redirect=${back}`,
+      newUserCallbackURL: `/sso/complete?redirect=${back}`,
+      // better-auth adds `?error=<reason>` (e.g. protected_domain_google, account_not_linked).
+      errorCallbackURL: '/login',
+      disableRedirect: true,
+    },
+    headers: caller.headers,
+    returnHeaders: true,
+  });
+  const url = (result.response as { url?: string }).url;
+  if (!url) throw new AppError('unavailable');
+  return { url, setCookies: result.headers.getSetCookie() };
+}
+
+/** Completes the profile after the first Google/Microsoft sign-in (route register-sso). */
+export async function completeSsoSignUp(
+  platform: Platform,
+  caller: Caller,
+  options: {
+    userId: string;
+    firstname: string;
+    lastname: string;
+    phone: string;
+    lang: 'en' | 'fi';
+  },
+): Promise<void> {
+  const [account] = await platform.database.db
+    .select({ providerId: accounts.providerId })
+    .from(accounts)
+    .where(and(eq(accounts.userId, options.userId)));
+  if (!account || account.providerId === 'credential') throw new AppError('forbidden');
+  const firstname = titleCase(options.firstname);
+  const lastname = titleCase(options.lastname);
+  const now = new Date();
+  const updated = await platform.database.db
+    .update(users)
+    .set({
+      firstname,
+      lastname,
+      name: `${firstname} ${lastname}`,
+      phone: storedPhone(options.phone),
+      lang: options.lang,
+      termsAcceptedAt: now,
+      profileCompletedAt: now,
+    })
+    .where(and(eq(users.id, options.userId), isNull(users.profileCompletedAt)))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new AppError('conflict', 'The sign-up is already complete.');
+  await logEvent(platform, options.userId, 'signup', caller.ip);
+}
