@@ -35,50 +35,44 @@ async function openPage(locale?: string): Promise<{ page: Page; errors: Error[] 
 const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
 
 describe('app shell', () => {
-  it('shows the start page with a way to sign in', async () => {
+  it('sends a signed-out visitor from the start page to sign in', async () => {
     const { page, errors } = await openPage();
     await page.goto('/');
 
-    await page.getByRole('heading', { level: 1, name: 'Pactum' }).waitFor();
-    await page.getByRole('link', { name: 'Sign in' }).waitFor();
-    await expect.poll(() => page.title()).toMatch(/ - Pactum$/);
-    expect(await htmlLang(page)).toBe('en');
-
-    await mkdir(screenshotDir, { recursive: true });
-    await page.screenshot({ path: `${screenshotDir}app-shell-home.png` });
-
-    await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await expect.poll(() => page.title()).toBe('Sign in - Pactum');
+    expect(await htmlLang(page)).toBe('en');
+    await page.getByRole('link', { name: 'Register' }).waitFor();
+
+    await mkdir(screenshotDir, { recursive: true });
+    await page.screenshot({ path: `${screenshotDir}app-shell-home.png` });
     expect(errors).toEqual([]);
   });
 
   it('switches to Finnish and back, and remembers the choice over a reload', async () => {
     const { page, errors } = await openPage();
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Suomi' }).click();
-    await page.getByRole('link', { name: 'Kirjaudu sisään' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
     expect(await htmlLang(page)).toBe('fi');
-    await expect
-      .poll(() => page.title())
-      .toBe('Sopimusneuvottelu ja sähköinen allekirjoitus - Pactum');
+    await expect.poll(() => page.title()).toBe('Kirjaudu sisään - Pactum');
 
     await page.reload();
-    await page.getByRole('link', { name: 'Kirjaudu sisään' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' }).waitFor();
     expect(await htmlLang(page)).toBe('fi');
 
     await page.getByRole('combobox', { name: 'Kieli' }).click();
     await page.getByRole('option', { name: 'English' }).click();
-    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await htmlLang(page)).toBe('en');
 
     await page.reload();
-    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Language' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -86,7 +80,7 @@ describe('app shell', () => {
   it('starts in Finnish for a Finnish browser', async () => {
     const { page } = await openPage('fi-FI');
     await page.goto('/');
-    await page.getByRole('link', { name: 'Kirjaudu sisään' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' }).waitFor();
     expect(await htmlLang(page)).toBe('fi');
   });
 
@@ -98,8 +92,9 @@ describe('app shell', () => {
     await expect.poll(() => page.title()).toBe('Page not found - Pactum');
 
     await page.getByRole('link', { name: 'Back to start page' }).click();
-    await page.getByRole('link', { name: 'Sign in' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // The start page sends a signed-out visitor on to sign in.
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     expect(errors).toEqual([]);
   });
 

@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Per-field messages of a 400 `validation_failed` (message keys or texts). */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -13,7 +15,7 @@ export class ApiError extends Error {
 /** Like `RequestInit`, but `body` is any JSON value (or FormData / Blob, sent as is). */
 export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown } };
+type ErrorBody = { error?: { code?: unknown; message?: unknown; fields?: unknown } };
 
 /**
  * Calls the Pactum API with the session cookie and returns the parsed JSON response.
@@ -47,9 +49,19 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
       response.status,
       typeof error?.code === 'string' ? error.code : `http_${response.status}`,
       typeof error?.message === 'string' ? error.message : response.statusText,
+      readFields(error?.fields),
     );
   }
   return data as T;
+}
+
+function readFields(fields: unknown): Record<string, string> {
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -58,4 +70,9 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a failed call means that the session has ended (or never began). */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.code === 'unauthorized';
 }

@@ -1,20 +1,118 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../features/shell/route-handle';
+import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from './public-layout';
 import { RouteErrorPage } from './route-error-page';
 
-// Pages load on demand so that the first screen downloads only the shell.
-const HomePage = lazy(() =>
-  import('../features/shell/home-page').then((module) => ({ default: module.HomePage })),
+/**
+ * A page loaded on demand: the first screen downloads only what it shows, and the sign-in
+ * pages never pull in the dashboard.
+ */
+function page<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const StartPage = page(
+  () => import('../features/auth/start-page'),
+  (m) => m.StartPage,
 );
-const LoginPage = lazy(() =>
-  import('../features/auth/login-page').then((module) => ({ default: module.LoginPage })),
+const LoginPage = page(
+  () => import('../features/auth/login-page'),
+  (m) => m.LoginPage,
 );
-const NotFoundPage = lazy(() =>
-  import('../features/shell/not-found-page').then((module) => ({ default: module.NotFoundPage })),
+const SignupPage = page(
+  () => import('../features/auth/signup-page'),
+  (m) => m.SignupPage,
+);
+const SsoSignupPage = page(
+  () => import('../features/auth/sso-signup-page'),
+  (m) => m.SsoSignupPage,
+);
+const SsoCompletePage = page(
+  () => import('../features/auth/sso-complete-page'),
+  (m) => m.SsoCompletePage,
+);
+const VerifyEmailPage = page(
+  () => import('../features/auth/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
+const InvitePage = page(
+  () => import('../features/auth/invite-page'),
+  (m) => m.InvitePage,
+);
+const WipPage = page(
+  () => import('../features/shell/wip-page'),
+  (m) => m.WipPage,
+);
+const NotFoundPage = page(
+  () => import('../features/shell/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+const DashboardLayout = page(
+  () => import('../features/shell/dashboard-layout'),
+  (m) => m.DashboardLayout,
+);
+const DashboardHomePage = page(
+  () => import('../features/dashboard/home-page'),
+  (m) => m.DashboardHomePage,
+);
+const AccountPage = page(
+  () => import('../features/account/account-page'),
+  (m) => m.AccountPage,
+);
+const ComingSoonPage = page(
+  () => import('../features/shell/coming-soon-page'),
+  (m) => m.ComingSoonPage,
 );
 
+const handle = (crumb: RouteHandle['crumb'], crumbTo?: string): RouteHandle => ({
+  crumb,
+  crumbTo,
+});
+
+/** A dashboard area not built yet: its route shows 'Coming soon' inside the shell. */
+const comingSoon = (path: string, crumb: RouteHandle['crumb']): RouteObject => ({
+  path,
+  handle: handle(crumb),
+  element: <ComingSoonPage />,
+});
+
+const dashboardRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="home" replace /> },
+  { path: 'home', element: <DashboardHomePage /> },
+  { path: 'account/my', handle: handle('account'), element: <AccountPage /> },
+  { path: 'account/billing', element: <Navigate to="/dashboard/account/workspace" replace /> },
+  comingSoon('account/archive/:folderId?/:fileId?', 'archive'),
+  comingSoon('account/workspace/*', 'workspaces'),
+  comingSoon('send-pdf', 'sendPdf'),
+  comingSoon('templates/*', 'templates'),
+  comingSoon('drafts/*', 'drafts'),
+  comingSoon('documents/negotiate', 'negotiate'),
+  comingSoon('documents/sign', 'inSigning'),
+  comingSoon('documents/signed', 'signed'),
+  comingSoon('documents/trash', 'trash'),
+  comingSoon('documents/*', 'documents'),
+  comingSoon('knowledge-base', 'knowledgeBase'),
+  comingSoon('admin/*', 'admin'),
+  { path: '*', element: <NotFoundPage /> },
+];
+
 export const router = createBrowserRouter([
+  {
+    path: 'dashboard',
+    handle: handle('dashboard', '/dashboard/home'),
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <DashboardLayout />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [{ errorElement: <RouteErrorPage />, children: dashboardRoutes }],
+  },
   {
     element: <PublicLayout />,
     errorElement: <RouteErrorPage />,
@@ -23,8 +121,15 @@ export const router = createBrowserRouter([
         // Keeps the app bar around a failing page.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <StartPage /> },
           { path: 'login', element: <LoginPage /> },
+          { path: 'signup', element: <SignupPage /> },
+          { path: 'sso/signup', element: <SsoSignupPage /> },
+          { path: 'sso/complete', element: <SsoCompletePage /> },
+          { path: 'verify/email', element: <VerifyEmailPage /> },
+          { path: 'document/invite/:inviteId', element: <InvitePage kind="invite" /> },
+          { path: 'document/sign/:signerShortId', element: <InvitePage kind="sign" /> },
+          { path: 'wip-page', element: <WipPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -97,6 +97,10 @@ export function createAuth(options: {
       },
     }),
     telemetry: { enabled: false },
+    logger: {
+      disabled: config.logLevel === 'silent',
+      level: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'debug' : 'warn',
+    },
     trustedOrigins: config.allowedOrigins,
     // Our routes do their own limiting (per e-mail and per address, shared by all processes).
     rateLimit: { enabled: false },

@@ -1,20 +1,32 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PageCard } from '../../ui/page-card';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import Alert from '@mui/material/Alert';
+import { authMessages } from '@pactum/core/auth';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useLang } from '../../ui/use-lang';
+import { useMe } from './api/get-me';
+import { LoginCard } from './components/login-card';
+import { safeRedirect, withRedirect } from './redirect';
 
-/** Sign-in page; for now it only says that signing in is coming. */
+/** `/login`: sign in, then go back to `?redirect=` or to the dashboard. */
 export function LoginPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('login.title'));
+  const lang = useLang();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const me = useMe();
+  const returnTo = params.get('redirect');
+  const target = safeRedirect(returnTo);
+  if (me.data?.isProfileComplete) return <Navigate to={target} replace />;
+  const notice =
+    params.get('error') === 'sso_failed' ? (
+      <Alert severity="error" role="alert">
+        {authMessages[lang].ssoFailed}
+      </Alert>
+    ) : undefined;
   return (
-    <PageCard title={t('login.title')}>
-      <Typography color="text.secondary">{t('login.comingSoon')}</Typography>
-      <Button variant="outlined" component={Link} to="/">
-        {t('common.backToStart')}
-      </Button>
-    </PageCard>
+    <LoginCard
+      returnTo={returnTo}
+      signupHref={withRedirect('/signup', returnTo)}
+      notice={notice}
+      onSignedIn={() => navigate(target, { replace: true })}
+    />
   );
 }
