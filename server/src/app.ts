@@ -21,9 +21,11 @@ import { authRoutes } from './features/auth/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
 import { inviteRoutes } from './features/invites/routes';
+import { workspaceRoutes } from './features/workspaces/routes';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { redactUrl } from './http/redact';
+import { testProcessorRoutes } from './platform/payments/test-processor-routes';
 import type { Platform } from './platform/platform';
 import { liveRoutes } from './platform/realtime/routes';
 
@@ -124,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(inviteRoutes);
+  await app.register(workspaceRoutes);
+  if (platform.payments.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);

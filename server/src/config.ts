@@ -71,6 +71,8 @@ const envSchema = z.object({
     .default(
       'https://login.microsoftonline.com/organizations/v2.0/.well-known/openid-configuration',
     ),
+  /** E-mail domains of Pactum's own staff: only admins on these domains reach the admin area. */
+  ADMIN_EMAIL_DOMAINS: z.string().default('pactum.fi'),
   /** Domains whose users must sign in with one provider: `example.com:google,corp.fi:microsoft`. */
   SSO_PROTECTED_DOMAINS: z
     .string()
@@ -116,6 +118,7 @@ export type Config = {
   sso: Partial<
     Record<SsoProvider, { clientId: string; clientSecret: string; discoveryUrl: string }>
   >;
+  adminEmailDomains: string[];
   /** Protected single-sign-on domains and the provider each must use. */
   protectedDomains: Record<string, SsoProvider>;
   version: string;
@@ -188,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : {}),
     },
+    adminEmailDomains: e.ADMIN_EMAIL_DOMAINS.split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
     protectedDomains: Object.fromEntries(
       e.SSO_PROTECTED_DOMAINS.split(',')
         .map((entry) => entry.trim().toLowerCase())

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { ensureDemoWorkspace } from './features/workspaces/service';
 import { createPlatform, type Platform, startPlatform, stopPlatform } from './platform/platform';
 
 /** Opens the database named by the config and brings its schema up to date. */
@@ -12,6 +13,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   );
   try {
     await runMigrations(database);
+    await ensureDemoWorkspace(database);
   } catch (error) {
     await database.close();
     throw error;

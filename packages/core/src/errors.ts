@@ -42,6 +42,10 @@ export const errorCodes = {
   invite_used: 409,
   /** The invite no longer leads anywhere (withdrawn, the deal trashed). */
   invite_invalid: 410,
+  /** A spend is larger than the workspace's credits; nothing changed. */
+  insufficient_credits: 409,
+  /** The card payment was declined or failed; the message is the processor's. */
+  payment_failed: 402,
   /** An unexpected failure; details are in the server log, never in the answer. */
   internal: 500,
   /** A component the request needs (database, mail) is not available now. */
@@ -79,6 +83,8 @@ export const errorMessages: Record<'en' | 'fi', Record<ErrorCode, string>> = {
     invite_not_found: 'Invite not found',
     invite_used: 'This invite has already been used.',
     invite_invalid: 'This invite link is no longer valid',
+    insufficient_credits: 'Insufficient credits for this billing account.',
+    payment_failed: 'The payment did not go through.',
     internal: 'Something went wrong. Please try again.',
     unavailable: 'The service is not available right now. Please try again shortly.',
   },
@@ -104,6 +110,8 @@ export const errorMessages: Record<'en' | 'fi', Record<ErrorCode, string>> = {
     invite_not_found: 'Kutsua ei löytynyt',
     invite_used: 'Tämä kutsu on jo käytetty.',
     invite_invalid: 'Tämä kutsulinkki ei ole enää voimassa',
+    insufficient_credits: 'Laskutustilillä ei ole tarpeeksi krediittejä.',
+    payment_failed: 'Maksu ei onnistunut.',
     internal: 'Jokin meni vikaan. Yritä uudelleen.',
     unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä pian uudelleen.',
   },

@@ -187,7 +187,29 @@ export const appSecrets = pgTable('app_secret', {
   createdAt: createdAt(),
 });
 
-/** A workspace (billing account): holds credits and members. */
+/** Licensing of a workspace: seats and their price (spec 3 §3, billing account). */
+export type WorkspaceLicensing = {
+  enabled: boolean;
+  pricePerSeat: number;
+  maxActiveSeats: number;
+  billingCurrency: 'EUR' | 'SEK' | 'USD';
+};
+/** The card on file, as the payment provider summarises it (never the number). */
+export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
+/** Figures of the workspace page (spec 3 §3, workspace stats). */
+export type WorkspaceStats = {
+  deals: { negotiation: number; inSigning: number; signed: number; archives: number };
+  members: number;
+  groups: number;
+  tags: number;
+  credits: { purchased: number; spent: number };
+};
+
+/**
+ * A workspace (billing account): holds credits, members, groups and tags. `credits` is the
+ * balance the ledger (`credit_transaction`) adds up to, kept in the same transaction as each
+ * ledger row and never below zero.
+ */
 export const workspaces = pgTable(
   'workspace',
   {
@@ -202,6 +224,41 @@ export const workspaces = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    isRejected: boolean('is_rejected').notNull().default(false),
+    verifiedBy: uuid('verified_by').references(() => users.id),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    rejectedBy: uuid('rejected_by').references(() => users.id),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    isDemo: boolean('is_demo').notNull().default(false),
+    billingEmail: text('billing_email'),
+    company: jsonb('company').$type<UserCompany>().notNull().default({}),
+    contact: jsonb('contact')
+      .$type<{ name?: string; email?: string; phone?: string }>()
+      .notNull()
+      .default({}),
+    address: jsonb('address').$type<UserAddress>().notNull().default({}),
+    einvoice: jsonb('einvoice')
+      .$type<{ address?: string; ovtbic?: string }>()
+      .notNull()
+      .default({}),
+    licensing: jsonb('licensing')
+      .$type<WorkspaceLicensing>()
+      .notNull()
+      .default({ enabled: true, pricePerSeat: 39, maxActiveSeats: 1000, billingCurrency: 'EUR' }),
+    card: jsonb('card').$type<CardSummary>(),
+    stats: jsonb('stats').$type<WorkspaceStats>(),
+    statsCalculatedAt: timestamp('stats_calculated_at', { withTimezone: true }),
+    lastTransactionAt: timestamp('last_transaction_at', { withTimezone: true }),
+    /** The credits an invoice order asked for, granted when an administrator verifies it. */
+    asyncPayment: jsonb('async_payment').$type<{
+      credits: number;
+      currency: 'EUR' | 'SEK' | 'USD';
+      unitPrice: number;
+      taxPrc: number;
+      taxAmount: number;
+      purchaseTotal: number;
+    }>(),
   },
   (t) => [check('workspace_credits_not_negative', sql`${t.credits} >= 0`)],
 );
@@ -417,4 +474,168 @@ export const dealSigners = pgTable(
     uniqueIndex('deal_signer_short_id_key').on(t.shortId),
     index('deal_signer_deal_idx').on(t.dealId),
   ],
+);
+
+/**
+ * The credit ledger (spec: billing transaction): one row per purchase, spend or adjustment.
+ * `idempotencyKey` is unique, so a retried or repeated request applies once.
+ */
+export const creditTransactions = pgTable(
+  'credit_transaction',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    product: text('product', { enum: ['credits', 'licenses', 'send', 'adjustment'] }).notNull(),
+    purchase: integer('purchase').notNull().default(0),
+    spend: integer('spend').notNull().default(0),
+    /** Signed change of the balance: purchase − spend. */
+    amountChange: integer('amount_change').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    currency: text('currency', { enum: ['EUR', 'SEK', 'USD'] }),
+    /** Minor units. */
+    unitPrice: integer('unit_price'),
+    taxPrc: integer('tax_prc'),
+    taxAmount: integer('tax_amount'),
+    purchaseTotal: integer('purchase_total'),
+    pricePerSeat: integer('price_per_seat'),
+    userId: uuid('user_id').references(() => users.id),
+    userName: text('user_name'),
+    paymentId: uuid('payment_id'),
+    collection: text('collection'),
+    documentId: uuid('document_id'),
+    documentProcess: text('document_process', { enum: ['sign', 'negotiate', 'pdf'] }),
+    documentTitle: text('document_title'),
+    receiverName: text('receiver_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_transaction_key').on(t.idempotencyKey),
+    index('credit_transaction_workspace_idx').on(t.workspaceId, t.createdAt),
+    check('credit_transaction_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** A card payment for credits, as the payment provider sees it. */
+export const payments = pgTable(
+  'payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    credits: integer('credits').notNull(),
+    currency: text('currency', { enum: ['EUR', 'SEK', 'USD'] }).notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    taxPrc: integer('tax_prc').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    purchaseTotal: integer('purchase_total').notNull(),
+    errorMessage: text('error_message'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('payment_provider_id_key').on(t.provider, t.providerPaymentId),
+    index('payment_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/** Provider webhook events already applied, so a replayed event changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_event',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * The built-in test card processor's own records: what a real processor keeps on its side
+ * (the charge and whether its 3-D Secure check has been passed).
+ */
+export const testProcessorCharges = pgTable('test_processor_charge', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status', { enum: ['requires_action', 'succeeded', 'failed'] }).notNull(),
+  returnUrl: text('return_url'),
+  cardLast4: text('card_last4').notNull(),
+  createdAt: createdAt(),
+});
+
+/** An invitation to join a workspace, accepted when the invitee signs in with that e-mail. */
+export const workspaceInvites = pgTable(
+  'workspace_invite',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['edit', 'view'] }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('workspace_invite_email_key').on(t.workspaceId, t.email)],
+);
+
+export const workspaceGroups = pgTable(
+  'workspace_group',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('workspace_group_workspace_idx').on(t.workspaceId)],
+);
+
+export const workspaceGroupMembers = pgTable(
+  'workspace_group_member',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => workspaceGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_member_user_idx').on(t.userId),
+  ],
+);
+
+/** A tag of a workspace; names are unique per workspace ignoring case. */
+export const workspaceTags = pgTable(
+  'workspace_tag',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('workspace_tag_key').on(t.workspaceId, sql`lower(${t.tag})`)],
 );

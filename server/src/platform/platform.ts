@@ -5,6 +5,8 @@ import { type Auth, createAuth, loadAuthSecret } from './auth/auth';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { createMail, type Mail } from './mail/mail';
 import { createMailer, type Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/payments';
+import { createTestProcessor } from './payments/test-processor';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { createGatewaySms, createOutboxSms, createSms, type Sms } from './sms/sms';
@@ -18,6 +20,7 @@ export type Platform = {
   database: Database;
   auth: Auth;
   rateLimiter: RateLimiter;
+  payments: PaymentProvider;
   jobs: Jobs;
   realtime: Realtime;
   mailer: Mailer;
@@ -48,6 +51,7 @@ export async function createPlatform(
     database,
     auth: createAuth({ config, database, mail, secret }),
     rateLimiter: createRateLimiter(database),
+    payments: createTestProcessor({ database, publicUrl: config.publicUrl }),
     jobs,
     realtime: createRealtime(database),
     mailer,

@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
 import type { RateRule } from '../../platform/rate-limit/rate-limit';
+import { acceptWorkspaceInvites } from '../workspaces/service';
 import { betterAuthCode } from './better-auth-errors';
 
 /** The 11th failed sign-in for one e-mail within 15 minutes is refused (429). */
@@ -136,6 +137,12 @@ export async function signIn(
     });
     await platform.rateLimiter.reset(failureKey);
     await logEvent(platform, user.id, 'login', caller.ip);
+    const signedIn = result.response.user;
+    await acceptWorkspaceInvites(platform, {
+      userId: user.id,
+      email: signedIn.email,
+      isEmailVerified: signedIn.emailVerified,
+    });
     return { userId: user.id, setCookies: result.headers.getSetCookie() };
   } catch (error) {
     if (betterAuthCode(error) === undefined) throw error;

@@ -79,6 +79,33 @@ export const mailTemplates = {
       action: (v: { url: string }) => ({ label: 'Valitse uusi salasana', url: v.url }),
     },
   },
+  /** An invitation to join a workspace (spec 3 §2.5, member invitation). */
+  'workspace-invite': {
+    en: {
+      subject: (v: { inviter: string; workspace: string; url: string }) =>
+        `${v.inviter} invited you to the workspace ${v.workspace} in Pactum`,
+      paragraphs: (v: { inviter: string; workspace: string; url: string }) => [
+        `${v.inviter} invited you to the Pactum workspace "${v.workspace}".`,
+        'Sign in (or register) with this e-mail address and verify it: you join the workspace when you sign in.',
+      ],
+      action: (v: { inviter: string; workspace: string; url: string }) => ({
+        label: 'Open Pactum',
+        url: v.url,
+      }),
+    },
+    fi: {
+      subject: (v: { inviter: string; workspace: string; url: string }) =>
+        `${v.inviter} kutsui sinut Pactumin työtilaan ${v.workspace}`,
+      paragraphs: (v: { inviter: string; workspace: string; url: string }) => [
+        `${v.inviter} kutsui sinut Pactum-työtilaan "${v.workspace}".`,
+        'Kirjaudu sisään (tai rekisteröidy) tällä sähköpostiosoitteella ja vahvista se: liityt työtilaan kirjautuessasi.',
+      ],
+      action: (v: { inviter: string; workspace: string; url: string }) => ({
+        label: 'Avaa Pactum',
+        url: v.url,
+      }),
+    },
+  },
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,0 +1,335 @@
+import {
+  buyCreditsSchema,
+  createWorkspaceSchema,
+  groupSchema,
+  inviteMemberSchema,
+  tagSchema,
+} from '@pactum/core/billing';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { requireSession } from '../../http/session';
+import { requireMember } from './access';
+import { confirmPayment } from './payments';
+import {
+  addTag,
+  buyCredits,
+  calculateStats,
+  createGroup,
+  createWorkspace,
+  deleteGroup,
+  getWorkspace,
+  inviteMember,
+  isProductAdmin,
+  listAllWorkspaces,
+  listTransactions,
+  listWorkspaces,
+  rejectWorkspace,
+  removeMember,
+  removeTag,
+  updateGroup,
+  verifyWorkspace,
+} from './service';
+
+const tags = ['workspaces'];
+const workspaceParams = z.object({ workspaceId: z.uuid() });
+
+/** Workspaces (billing accounts): credits, payments, members, groups, tags, stats, admin review. */
+export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
+  platform.realtime.authorize('workspace', async (userId, workspaceId) => {
+    if (!z.uuid().safeParse(workspaceId).success) return false;
+    try {
+      await requireMember(platform.database.db, { workspaceId, userId });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+  const caller = async (request: Parameters<typeof requireSession>[0]) => {
+    const { user } = await requireSession(request);
+    return { id: user.id, name: user.name, email: user.email, lang: user.lang, user };
+  };
+
+  app.get(
+    '/api/v1/workspaces',
+    { schema: { tags, summary: 'The user’s workspaces' } },
+    async (request) => listWorkspaces(platform, { userId: (await caller(request)).id }),
+  );
+
+  app.post(
+    '/api/v1/workspaces',
+    {
+      schema: {
+        tags,
+        summary: 'Order a workspace (card: charged now; invoice: reviewed)',
+        body: createWorkspaceSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      const result = await createWorkspace(platform, { user, input: request.body });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:workspaceId',
+    { schema: { tags, summary: 'One workspace', params: workspaceParams } },
+    async (request) =>
+      getWorkspace(platform, { userId: (await caller(request)).id, ...request.params }),
+  );
+
+  app.post(
+    '/api/v1/workspaces/:workspaceId/credits',
+    {
+      schema: {
+        tags,
+        summary: 'Buy credits by card (administrators)',
+        params: workspaceParams,
+        body: buyCreditsSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      const state = await buyCredits(platform, {
+        user,
+        workspaceId: request.params.workspaceId,
+        credits: request.body.credits,
+        card: request.body.card,
+        idempotencyKey: request.body.idempotencyKey,
+      });
+      if (state.status === 'failed') {
+        throw new AppError('payment_failed', state.message ?? undefined);
+      }
+      return reply.status(state.status === 'succeeded' ? 200 : 202).send(state);
+    },
+  );
+
+  app.post(
+    '/api/v1/payments/:paymentId/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'After 3-D Secure: settle the payment and grant its credits once',
+        params: z.object({ paymentId: z.uuid() }),
+      },
+    },
+    async (request) => {
+      const user = await caller(request);
+      return confirmPayment(platform, {
+        userId: user.id,
+        userName: user.name,
+        paymentId: request.params.paymentId,
+      });
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:workspaceId/transactions',
+    {
+      schema: {
+        tags,
+        summary: 'The credit ledger, newest first, 10 a page',
+        params: workspaceParams,
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+      },
+    },
+    async (request) =>
+      listTransactions(platform, {
+        userId: (await caller(request)).id,
+        ...request.params,
+        page: request.query.page,
+      }),
+  );
+
+  app.post(
+    '/api/v1/workspaces/:workspaceId/invites',
+    {
+      schema: {
+        tags,
+        summary: 'Invite a member by e-mail (administrators)',
+        params: workspaceParams,
+        body: inviteMemberSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = await caller(request);
+      await inviteMember(platform, { user, ...request.params, ...request.body, lang: user.lang });
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:workspaceId/members/:memberId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member (administrators)',
+        params: workspaceParams.extend({ memberId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      await removeMember(platform, { userId: (await caller(request)).id, ...request.params });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:workspaceId/groups',
+    {
+      schema: {
+        tags,
+        summary: 'Create a group (administrators)',
+        params: workspaceParams,
+        body: groupSchema,
+      },
+    },
+    async (request, reply) => {
+      const group = await createGroup(platform, {
+        userId: (await caller(request)).id,
+        ...request.params,
+        ...request.body,
+      });
+      return reply.status(201).send(group);
+    },
+  );
+
+  app.put(
+    '/api/v1/workspaces/:workspaceId/groups/:groupId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a group (administrators)',
+        params: workspaceParams.extend({ groupId: z.uuid() }),
+        body: groupSchema,
+      },
+    },
+    async (request, reply) => {
+      await updateGroup(platform, {
+        userId: (await caller(request)).id,
+        ...request.params,
+        ...request.body,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:workspaceId/groups/:groupId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a group (administrators)',
+        params: workspaceParams.extend({ groupId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      await deleteGroup(platform, { userId: (await caller(request)).id, ...request.params });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:workspaceId/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Add a tag (empty names are ignored)',
+        params: workspaceParams,
+        body: tagSchema,
+      },
+    },
+    async (request, reply) => {
+      const tag = await addTag(platform, {
+        userId: (await caller(request)).id,
+        ...request.params,
+        tag: request.body.tag,
+      });
+      return tag ? reply.status(201).send(tag) : reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:workspaceId/tags/:tagId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a tag',
+        params: workspaceParams.extend({ tagId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      await removeTag(platform, { userId: (await caller(request)).id, ...request.params });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:workspaceId/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Recount the workspace figures (skipped within 24 hours)',
+        params: workspaceParams,
+      },
+    },
+    async (request) =>
+      calculateStats(platform, { userId: (await caller(request)).id, ...request.params }),
+  );
+
+  // The admin area: Pactum's own staff review invoice workspaces.
+  const requireProductAdmin = async (request: Parameters<typeof requireSession>[0]) => {
+    const { user } = await caller(request);
+    if (!isProductAdmin(platform, user)) throw new AppError('forbidden');
+    return user;
+  };
+
+  app.get(
+    '/api/v1/admin/workspaces',
+    { schema: { tags: ['admin'], summary: 'Every workspace' } },
+    async (request) => {
+      await requireProductAdmin(request);
+      return listAllWorkspaces(platform);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/workspaces/:workspaceId/verify',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify a workspace waiting for review',
+        params: workspaceParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireProductAdmin(request);
+      await verifyWorkspace(platform, {
+        adminId: admin.id,
+        adminName: admin.name,
+        ...request.params,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/workspaces/:workspaceId/reject',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject a workspace waiting for review',
+        params: workspaceParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireProductAdmin(request);
+      await rejectWorkspace(platform, { adminId: admin.id, ...request.params });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,759 @@
+import {
+  annualTotal,
+  type CreateWorkspace,
+  DEFAULT_MAX_SEATS,
+  DEMO_WORKSPACE_ID,
+  MIN_ANNUAL_TOTAL,
+  priceCredits,
+  seatPrice,
+  TRANSACTIONS_PAGE_SIZE,
+} from '@pactum/core/billing';
+import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  creditTransactions,
+  deals,
+  users,
+  type WorkspaceStats,
+  workspaceGroupMembers,
+  workspaceGroups,
+  workspaceInvites,
+  workspaceMembers,
+  workspaces,
+  workspaceTags,
+} from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { Platform } from '../../platform/platform';
+import { requireAdministrator, requireMember } from './access';
+import { applyCreditChange } from './ledger';
+import { chargeCredits, type PaymentState } from './payments';
+
+type Caller = { id: string; name: string; email: string };
+/** Stats are recalculated at most once a day unless nothing is stored yet. */
+export const STATS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const publish = (platform: Platform, workspaceId: string, type: string) =>
+  platform.database.db.transaction((tx) =>
+    platform.realtime.publish(tx, { topic: `workspace:${workspaceId}`, type }),
+  );
+
+/** The workspaces the user belongs to, most credits first. */
+export async function listWorkspaces(platform: Platform, options: { userId: string }) {
+  return platform.database.db
+    .select({
+      id: workspaces.id,
+      title: workspaces.title,
+      type: workspaces.type,
+      credits: workspaces.credits,
+      currency: workspaces.currency,
+      isVerified: workspaces.isVerified,
+      isRejected: workspaces.isRejected,
+      isDemo: workspaces.isDemo,
+      role: workspaceMembers.role,
+      createdAt: workspaces.createdAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, options.userId), isNull(workspaces.deletedAt)))
+    .orderBy(desc(workspaces.credits), desc(workspaces.createdAt));
+}
+
+/** One workspace as its page shows it; licence prices only to administrators. */
+export async function getWorkspace(
+  platform: Platform,
+  options: { userId: string; workspaceId: string },
+) {
+  const { db } = platform.database;
+  const { role, workspace } = await requireMember(db, options);
+  const isAdministrator = role === 'edit';
+  const members = await db
+    .select({ userId: users.id, name: users.name, email: users.email, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspace.id))
+    .orderBy(users.name);
+  const invites = isAdministrator
+    ? await db
+        .select({
+          email: workspaceInvites.email,
+          role: workspaceInvites.role,
+          createdAt: workspaceInvites.createdAt,
+        })
+        .from(workspaceInvites)
+        .where(
+          and(eq(workspaceInvites.workspaceId, workspace.id), isNull(workspaceInvites.acceptedAt)),
+        )
+    : [];
+  const groups = await listGroups(db, workspace.id);
+  const tags = await db
+    .select({ id: workspaceTags.id, tag: workspaceTags.tag, createdAt: workspaceTags.createdAt })
+    .from(workspaceTags)
+    .where(eq(workspaceTags.workspaceId, workspace.id))
+    .orderBy(workspaceTags.tag);
+  const maxSeats = workspace.licensing.maxActiveSeats || DEFAULT_MAX_SEATS;
+  return {
+    id: workspace.id,
+    title: workspace.title,
+    type: workspace.type,
+    credits: workspace.credits,
+    currency: workspace.currency,
+    isVerified: workspace.isVerified,
+    isRejected: workspace.isRejected,
+    isDemo: workspace.isDemo,
+    role,
+    billingEmail: workspace.billingEmail,
+    company: workspace.company,
+    address: workspace.address,
+    card: workspace.card,
+    licensing: {
+      maxActiveSeats: maxSeats,
+      usedSeats: members.length + invites.length,
+      ...(isAdministrator ? { pricePerSeat: workspace.licensing.pricePerSeat } : {}),
+    },
+    members,
+    invites,
+    groups,
+    tags,
+    stats: workspace.stats,
+    statsCalculatedAt: workspace.statsCalculatedAt,
+    createdAt: workspace.createdAt,
+  };
+}
+
+async function listGroups(db: Database['db'], workspaceId: string) {
+  const groups = await db
+    .select({
+      id: workspaceGroups.id,
+      name: workspaceGroups.name,
+      description: workspaceGroups.description,
+    })
+    .from(workspaceGroups)
+    .where(and(eq(workspaceGroups.workspaceId, workspaceId), isNull(workspaceGroups.deletedAt)))
+    .orderBy(workspaceGroups.name);
+  const memberRows =
+    groups.length === 0
+      ? []
+      : await db
+          .select({ groupId: workspaceGroupMembers.groupId, userId: workspaceGroupMembers.userId })
+          .from(workspaceGroupMembers)
+          .where(
+            inArray(
+              workspaceGroupMembers.groupId,
+              groups.map((g) => g.id),
+            ),
+          );
+  return groups.map((group) => ({
+    ...group,
+    memberIds: memberRows.filter((m) => m.groupId === group.id).map((m) => m.userId),
+  }));
+}
+
+/**
+ * Orders a workspace. A card workspace is verified at once and its first credits are charged
+ * (a failed charge leaves the workspace, to buy again from its page). An invoice workspace waits
+ * for an administrator's review; its credits come when it is verified.
+ */
+export async function createWorkspace(
+  platform: Platform,
+  options: { user: Caller; input: CreateWorkspace & { credits: number } },
+): Promise<{ workspaceId: string; payment: PaymentState | null }> {
+  const { input, user } = options;
+  const seats = input.type === 'invoice' ? (input.licences ?? 1) : 1;
+  if (input.type === 'invoice' && annualTotal(seats) <= MIN_ANNUAL_TOTAL) {
+    throw new AppError('validation_failed', 'The annual total must be above 100.');
+  }
+  const invoiceOrder =
+    input.type === 'invoice'
+      ? (() => {
+          const price = priceCredits(input.credits, input.currency ?? 'EUR', input.address.country);
+          return {
+            credits: price.credits,
+            currency: price.currency,
+            unitPrice: price.unitPrice,
+            taxPrc: price.taxPrc,
+            taxAmount: price.taxAmount,
+            purchaseTotal: price.purchaseTotal,
+          };
+        })()
+      : null;
+  const workspace = await platform.database.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(workspaces)
+      .values({
+        title: input.title,
+        type: input.type,
+        currency: input.currency ?? 'EUR',
+        isVerified: input.type === 'card',
+        ...(input.type === 'card' ? { verifiedAt: new Date() } : {}),
+        billingEmail: input.billingEmail,
+        contact: input.contact,
+        company: input.company,
+        address: input.address,
+        einvoice: input.type === 'invoice' ? (input.einvoice ?? {}) : {},
+        licensing: {
+          enabled: true,
+          pricePerSeat: seatPrice(seats),
+          maxActiveSeats: input.type === 'invoice' ? seats : DEFAULT_MAX_SEATS,
+          billingCurrency: input.currency ?? 'EUR',
+        },
+        asyncPayment: invoiceOrder,
+        createdBy: user.id,
+      })
+      .returning();
+    if (!created) throw new AppError('conflict');
+    await tx
+      .insert(workspaceMembers)
+      .values({ workspaceId: created.id, userId: user.id, role: 'edit' });
+    await platform.realtime.publish(tx, { topic: `user:${user.id}`, type: 'workspaces.changed' });
+    return created;
+  });
+  if (input.type !== 'card') return { workspaceId: workspace.id, payment: null };
+  const payment = await chargeCredits(platform, {
+    workspace,
+    user,
+    credits: input.credits,
+    card: input.card,
+    idempotencyKey: input.idempotencyKey,
+  });
+  return { workspaceId: workspace.id, payment };
+}
+
+/** Buys credits by card; administrators of a verified workspace only. */
+export async function buyCredits(
+  platform: Platform,
+  options: {
+    user: Caller;
+    workspaceId: string;
+    credits: number;
+    card: Parameters<typeof chargeCredits>[1]['card'];
+    idempotencyKey: string;
+  },
+): Promise<PaymentState> {
+  const { workspace } = await requireAdministrator(platform.database.db, {
+    workspaceId: options.workspaceId,
+    userId: options.user.id,
+  });
+  if (!workspace.isVerified)
+    throw new AppError('forbidden', 'The workspace is waiting for review.');
+  if (workspace.type !== 'card')
+    throw new AppError('forbidden', 'Invoice workspaces buy credits through sales.');
+  return chargeCredits(platform, { workspace, ...options });
+}
+
+/** The ledger of a workspace, newest first, 10 a page. */
+export async function listTransactions(
+  platform: Platform,
+  options: { userId: string; workspaceId: string; page: number },
+) {
+  const { db } = platform.database;
+  await requireMember(db, options);
+  const where = eq(creditTransactions.workspaceId, options.workspaceId);
+  const [total] = await db.select({ n: count() }).from(creditTransactions).where(where);
+  const rows = await db
+    .select()
+    .from(creditTransactions)
+    .where(where)
+    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+    .limit(TRANSACTIONS_PAGE_SIZE)
+    .offset((options.page - 1) * TRANSACTIONS_PAGE_SIZE);
+  return {
+    total: Number(total?.n ?? 0),
+    page: options.page,
+    pageSize: TRANSACTIONS_PAGE_SIZE,
+    items: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      userName: row.userName,
+      product: row.product,
+      purchase: row.purchase,
+      spend: row.spend,
+      amountChange: row.amountChange,
+      balanceAfter: row.balanceAfter,
+      currency: row.currency,
+      purchaseTotal: row.purchaseTotal,
+      taxAmount: row.taxAmount,
+      documentTitle: row.documentTitle,
+      documentProcess: row.documentProcess,
+      receiverName: row.receiverName,
+    })),
+  };
+}
+
+/**
+ * Invites someone by e-mail (administrators). Refused when every licence is taken by members
+ * and open invites. A registered user with that e-mail joins when they next sign in verified.
+ */
+export async function inviteMember(
+  platform: Platform,
+  options: {
+    user: Caller;
+    workspaceId: string;
+    email: string;
+    role: 'edit' | 'view';
+    lang: 'en' | 'fi';
+  },
+) {
+  const { db } = platform.database;
+  await db.transaction(async (tx) => {
+    const { workspace } = await requireAdministrator(tx, {
+      workspaceId: options.workspaceId,
+      userId: options.user.id,
+    });
+    const [members] = await tx
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, workspace.id));
+    const [open] = await tx
+      .select({ n: count() })
+      .from(workspaceInvites)
+      .where(
+        and(eq(workspaceInvites.workspaceId, workspace.id), isNull(workspaceInvites.acceptedAt)),
+      );
+    const maxSeats = workspace.licensing.maxActiveSeats || DEFAULT_MAX_SEATS;
+    if (Number(members?.n ?? 0) + Number(open?.n ?? 0) >= maxSeats) {
+      throw new AppError(
+        'conflict',
+        'All licences are in use. Buy more licences to invite more members.',
+      );
+    }
+    const [alreadyMember] = await tx
+      .select({ id: users.id })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(users.email, options.email)));
+    if (alreadyMember) throw new AppError('conflict', `${options.email} is already a member.`);
+    const [invite] = await tx
+      .insert(workspaceInvites)
+      .values({
+        workspaceId: workspace.id,
+        email: options.email,
+        role: options.role,
+        invitedBy: options.user.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: workspaceInvites.id });
+    if (!invite) throw new AppError('conflict', `${options.email} is already invited.`);
+    await platform.mail.queue(tx, {
+      to: options.email,
+      template: 'workspace-invite',
+      lang: options.lang,
+      vars: {
+        inviter: options.user.name,
+        workspace: workspace.title,
+        url: `${platform.config.publicUrl}/login?redirect=${encodeURIComponent(`/dashboard/account/workspace/edit/${workspace.id}`)}`,
+      },
+    });
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${workspace.id}`,
+      type: 'members.changed',
+    });
+  });
+}
+
+/** Joins the user to every workspace that invited their (verified) e-mail. */
+export async function acceptWorkspaceInvites(
+  platform: Platform,
+  options: { userId: string; email: string; isEmailVerified: boolean },
+): Promise<number> {
+  if (!options.isEmailVerified) return 0;
+  return platform.database.db.transaction(async (tx) => {
+    const invites = await tx
+      .update(workspaceInvites)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(workspaceInvites.email, options.email), isNull(workspaceInvites.acceptedAt)))
+      .returning({ workspaceId: workspaceInvites.workspaceId, role: workspaceInvites.role });
+    for (const invite of invites) {
+      await tx
+        .insert(workspaceMembers)
+        .values({ workspaceId: invite.workspaceId, userId: options.userId, role: invite.role })
+        .onConflictDoNothing();
+      await platform.realtime.publish(tx, {
+        topic: `workspace:${invite.workspaceId}`,
+        type: 'members.changed',
+      });
+    }
+    return invites.length;
+  });
+}
+
+/** Removes a member (administrators); the last administrator stays. */
+export async function removeMember(
+  platform: Platform,
+  options: { userId: string; workspaceId: string; memberId: string },
+) {
+  await platform.database.db.transaction(async (tx) => {
+    await requireAdministrator(tx, options);
+    const admins = await tx
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, options.workspaceId),
+          eq(workspaceMembers.role, 'edit'),
+        ),
+      );
+    if (admins.length === 1 && admins[0]?.userId === options.memberId) {
+      throw new AppError('conflict', 'A workspace needs at least one administrator.');
+    }
+    const removed = await tx
+      .delete(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, options.workspaceId),
+          eq(workspaceMembers.userId, options.memberId),
+        ),
+      )
+      .returning({ userId: workspaceMembers.userId });
+    if (removed.length === 0) throw new AppError('not_found');
+    const groupIds = tx
+      .select({ id: workspaceGroups.id })
+      .from(workspaceGroups)
+      .where(eq(workspaceGroups.workspaceId, options.workspaceId));
+    await tx
+      .delete(workspaceGroupMembers)
+      .where(
+        and(
+          eq(workspaceGroupMembers.userId, options.memberId),
+          inArray(workspaceGroupMembers.groupId, groupIds),
+        ),
+      );
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${options.workspaceId}`,
+      type: 'members.changed',
+    });
+  });
+}
+
+async function checkGroupMembers(
+  db: Database['db'] | Parameters<Parameters<Database['db']['transaction']>[0]>[0],
+  workspaceId: string,
+  memberIds: string[],
+) {
+  const unique = [...new Set(memberIds)];
+  const found = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(
+      and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, unique)),
+    );
+  if (found.length !== unique.length) {
+    throw new AppError('validation_failed', 'Group members must be members of the workspace.');
+  }
+  return unique;
+}
+
+/** Creates a group (administrators). */
+export async function createGroup(
+  platform: Platform,
+  options: {
+    userId: string;
+    workspaceId: string;
+    name: string;
+    description: string;
+    memberIds: string[];
+  },
+) {
+  return platform.database.db.transaction(async (tx) => {
+    await requireAdministrator(tx, options);
+    const memberIds = await checkGroupMembers(tx, options.workspaceId, options.memberIds);
+    const [group] = await tx
+      .insert(workspaceGroups)
+      .values({
+        workspaceId: options.workspaceId,
+        name: options.name,
+        description: options.description,
+        createdBy: options.userId,
+      })
+      .returning({ id: workspaceGroups.id });
+    if (!group) throw new AppError('conflict');
+    await tx
+      .insert(workspaceGroupMembers)
+      .values(memberIds.map((userId) => ({ groupId: group.id, userId })));
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${options.workspaceId}`,
+      type: 'groups.changed',
+    });
+    return { id: group.id };
+  });
+}
+
+async function requireGroup(
+  tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0],
+  workspaceId: string,
+  groupId: string,
+) {
+  const [group] = await tx
+    .select({ id: workspaceGroups.id })
+    .from(workspaceGroups)
+    .where(
+      and(
+        eq(workspaceGroups.id, groupId),
+        eq(workspaceGroups.workspaceId, workspaceId),
+        isNull(workspaceGroups.deletedAt),
+      ),
+    );
+  if (!group) throw new AppError('not_found');
+}
+
+/** Changes a group's name, description and members (administrators). */
+export async function updateGroup(
+  platform: Platform,
+  options: {
+    userId: string;
+    workspaceId: string;
+    groupId: string;
+    name: string;
+    description: string;
+    memberIds: string[];
+  },
+) {
+  await platform.database.db.transaction(async (tx) => {
+    await requireAdministrator(tx, options);
+    await requireGroup(tx, options.workspaceId, options.groupId);
+    const memberIds = await checkGroupMembers(tx, options.workspaceId, options.memberIds);
+    await tx
+      .update(workspaceGroups)
+      .set({ name: options.name, description: options.description })
+      .where(eq(workspaceGroups.id, options.groupId));
+    await tx
+      .delete(workspaceGroupMembers)
+      .where(eq(workspaceGroupMembers.groupId, options.groupId));
+    await tx
+      .insert(workspaceGroupMembers)
+      .values(memberIds.map((userId) => ({ groupId: options.groupId, userId })));
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${options.workspaceId}`,
+      type: 'groups.changed',
+    });
+  });
+}
+
+/** Removes a group (administrators); it is kept as deleted for the access records that name it. */
+export async function deleteGroup(
+  platform: Platform,
+  options: { userId: string; workspaceId: string; groupId: string },
+) {
+  await platform.database.db.transaction(async (tx) => {
+    await requireAdministrator(tx, options);
+    await requireGroup(tx, options.workspaceId, options.groupId);
+    await tx
+      .update(workspaceGroups)
+      .set({ deletedAt: new Date() })
+      .where(eq(workspaceGroups.id, options.groupId));
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${options.workspaceId}`,
+      type: 'groups.changed',
+    });
+  });
+}
+
+/**
+ * Adds a tag to a workspace (any member). An empty name is ignored; a name the workspace
+ * already has (ignoring case) is 'Tag %s already exists'. The demo workspace takes no tags.
+ */
+export async function addTag(
+  platform: Platform,
+  options: { userId: string; workspaceId: string; tag: string },
+) {
+  const tag = options.tag.trim();
+  if (!tag) return null;
+  if (options.workspaceId === DEMO_WORKSPACE_ID) throw new AppError('not_found');
+  return platform.database.db.transaction(async (tx) => {
+    await requireMember(tx, options);
+    const [created] = await tx
+      .insert(workspaceTags)
+      .values({ workspaceId: options.workspaceId, tag, createdBy: options.userId })
+      .onConflictDoNothing()
+      .returning({ id: workspaceTags.id, tag: workspaceTags.tag });
+    if (!created) throw new AppError('conflict', `Tag ${tag} already exists`);
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${options.workspaceId}`,
+      type: 'tags.changed',
+    });
+    return created;
+  });
+}
+
+export async function removeTag(
+  platform: Platform,
+  options: { userId: string; workspaceId: string; tagId: string },
+) {
+  await platform.database.db.transaction(async (tx) => {
+    await requireMember(tx, options);
+    const removed = await tx
+      .delete(workspaceTags)
+      .where(
+        and(
+          eq(workspaceTags.id, options.tagId),
+          eq(workspaceTags.workspaceId, options.workspaceId),
+        ),
+      )
+      .returning({ id: workspaceTags.id });
+    if (removed.length === 0) throw new AppError('not_found');
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${options.workspaceId}`,
+      type: 'tags.changed',
+    });
+  });
+}
+
+/**
+ * calculateWorkspaceStats: recounts the workspace's figures from the tables, unless they were
+ * counted within 24 hours (then `skipped`). Areas not built yet count zero.
+ */
+export async function calculateStats(
+  platform: Platform,
+  options: { userId: string; workspaceId: string; now?: Date },
+): Promise<{ isSkipped: boolean; stats: WorkspaceStats | null }> {
+  const { db } = platform.database;
+  const { workspace } = await requireMember(db, options);
+  const now = options.now ?? new Date();
+  if (
+    workspace.statsCalculatedAt &&
+    now.getTime() - workspace.statsCalculatedAt.getTime() < STATS_MAX_AGE_MS
+  ) {
+    return { isSkipped: true, stats: workspace.stats };
+  }
+  const byState = await db
+    .select({ state: deals.state, n: count() })
+    .from(deals)
+    .where(eq(deals.workspaceId, workspace.id))
+    .groupBy(deals.state);
+  const dealCount = (state: string) => Number(byState.find((row) => row.state === state)?.n ?? 0);
+  const [members] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspace.id));
+  const [groups] = await db
+    .select({ n: count() })
+    .from(workspaceGroups)
+    .where(and(eq(workspaceGroups.workspaceId, workspace.id), isNull(workspaceGroups.deletedAt)));
+  const [tags] = await db
+    .select({ n: count() })
+    .from(workspaceTags)
+    .where(eq(workspaceTags.workspaceId, workspace.id));
+  const [credits] = await db
+    .select({ purchased: sum(creditTransactions.purchase), spent: sum(creditTransactions.spend) })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.workspaceId, workspace.id));
+  const stats: WorkspaceStats = {
+    deals: {
+      negotiation: dealCount('negotiate'),
+      inSigning: dealCount('in-signing'),
+      signed: dealCount('signed'),
+      archives: 0,
+    },
+    members: Number(members?.n ?? 0),
+    groups: Number(groups?.n ?? 0),
+    tags: Number(tags?.n ?? 0),
+    credits: { purchased: Number(credits?.purchased ?? 0), spent: Number(credits?.spent ?? 0) },
+  };
+  await db
+    .update(workspaces)
+    .set({ stats, statsCalculatedAt: now })
+    .where(eq(workspaces.id, workspace.id));
+  await publish(platform, workspace.id, 'stats.changed');
+  return { isSkipped: false, stats };
+}
+
+/** Product administrators: the admin flag, a verified e-mail, on one of Pactum's own domains. */
+export function isProductAdmin(
+  platform: Platform,
+  user: { isAdmin: boolean; emailVerified: boolean; email: string },
+): boolean {
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase();
+  return user.isAdmin && user.emailVerified && platform.config.adminEmailDomains.includes(domain);
+}
+
+/** The admin area's billing list: every workspace, those waiting for review first. */
+export async function listAllWorkspaces(platform: Platform) {
+  return platform.database.db
+    .select({
+      id: workspaces.id,
+      title: workspaces.title,
+      type: workspaces.type,
+      credits: workspaces.credits,
+      isVerified: workspaces.isVerified,
+      isRejected: workspaces.isRejected,
+      company: workspaces.company,
+      asyncPayment: workspaces.asyncPayment,
+      createdAt: workspaces.createdAt,
+    })
+    .from(workspaces)
+    .where(isNull(workspaces.deletedAt))
+    .orderBy(workspaces.isVerified, desc(workspaces.createdAt));
+}
+
+/** An administrator verifies an invoice workspace: it becomes usable and gets its ordered credits. */
+export async function verifyWorkspace(
+  platform: Platform,
+  options: { adminId: string; adminName: string; workspaceId: string },
+) {
+  await platform.database.db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .update(workspaces)
+      .set({
+        isVerified: true,
+        isRejected: false,
+        verifiedBy: options.adminId,
+        verifiedAt: new Date(),
+      })
+      .where(eq(workspaces.id, options.workspaceId))
+      .returning();
+    if (!workspace) throw new AppError('not_found');
+    const order = workspace.asyncPayment;
+    if (order && order.credits > 0) {
+      await applyCreditChange(tx, {
+        workspaceId: workspace.id,
+        idempotencyKey: `invoice-order:${workspace.id}`,
+        product: 'credits',
+        purchase: order.credits,
+        currency: order.currency,
+        unitPrice: order.unitPrice,
+        taxPrc: order.taxPrc,
+        taxAmount: order.taxAmount,
+        purchaseTotal: order.purchaseTotal,
+        userId: options.adminId,
+        userName: options.adminName,
+      });
+    }
+    await platform.realtime.publish(tx, {
+      topic: `workspace:${workspace.id}`,
+      type: 'workspace.verified',
+    });
+  });
+}
+
+export async function rejectWorkspace(
+  platform: Platform,
+  options: { adminId: string; workspaceId: string },
+) {
+  const updated = await platform.database.db
+    .update(workspaces)
+    .set({
+      isRejected: true,
+      isVerified: false,
+      rejectedBy: options.adminId,
+      rejectedAt: new Date(),
+    })
+    .where(and(eq(workspaces.id, options.workspaceId), sql`${workspaces.verifiedAt} IS NULL`))
+    .returning({ id: workspaces.id });
+  if (updated.length === 0)
+    throw new AppError('conflict', 'Only a workspace waiting for review can be rejected.');
+  await publish(platform, options.workspaceId, 'workspace.rejected');
+}
+
+/** The demo workspace with its fixed id, made on first start (sending from it is not charged). */
+export async function ensureDemoWorkspace(database: Database): Promise<void> {
+  await database.db
+    .insert(workspaces)
+    .values({
+      id: DEMO_WORKSPACE_ID,
+      title: 'Demo workspace',
+      type: 'invoice',
+      isVerified: true,
+      isDemo: true,
+      verifiedAt: new Date(),
+    })
+    .onConflictDoNothing({ target: workspaces.id });
+}

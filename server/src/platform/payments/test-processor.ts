@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { testProcessorCharges } from '../../db/schema';
+import { cardBrand, isLuhnValid, type PaymentProvider } from './payments';
+
+/**
+ * Test card numbers of the built-in processor. Any other number that passes the Luhn check
+ * is refused as 'not a test card', like a processor in test mode.
+ */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  requires3ds: '4000000000003220',
+  declined: '4000000000000002',
+  notChargeable: '4000000000009995',
+} as const;
+
+/**
+ * The built-in card processor, the default when no Stripe key is set. It keeps its charges in
+ * the database and runs its own 3-D Secure page at `/api/v1/test-processor/3ds/:id`, so the
+ * whole flow — redirect, approve or fail, return — works without any outside service.
+ */
+export function createTestProcessor(options: {
+  database: Database;
+  publicUrl: string;
+}): PaymentProvider {
+  const { db } = options.database;
+  return {
+    kind: 'test',
+    async charge(request) {
+      const number = request.card.number.replace(/\s/g, '');
+      const now = new Date();
+      if (!isLuhnValid(number))
+        return {
+          status: 'failed',
+          providerPaymentId: null,
+          message: 'Your card number is incorrect.',
+        };
+      const expiry = new Date(Date.UTC(request.card.expYear, request.card.expMonth, 1));
+      if (expiry <= now)
+        return { status: 'failed', providerPaymentId: null, message: 'Your card has expired.' };
+      const card = {
+        brand: cardBrand(number),
+        last4: number.slice(-4),
+        expMonth: request.card.expMonth,
+        expYear: request.card.expYear,
+      };
+      const id = `tch_${randomBytes(12).toString('hex')}`;
+      const outcome =
+        number === TEST_CARDS.success
+          ? ({ status: 'succeeded' } as const)
+          : number === TEST_CARDS.requires3ds
+            ? ({ status: 'requires_action' } as const)
+            : number === TEST_CARDS.declined
+              ? ({ status: 'failed', message: 'Your card was declined.' } as const)
+              : number === TEST_CARDS.notChargeable
+                ? ({ status: 'failed', message: 'This card is not chargeable.' } as const)
+                : ({
+                    status: 'failed',
+                    message:
+                      'This is not a test card. Use 4242 4242 4242 4242, or 4000 0000 0000 3220 for 3-D Secure.',
+                  } as const);
+      await db.insert(testProcessorCharges).values({
+        id,
+        amount: request.amount,
+        currency: request.currency,
+        status: outcome.status,
+        returnUrl: request.returnUrl,
+        cardLast4: card.last4,
+      });
+      if (outcome.status === 'failed')
+        return { status: 'failed', providerPaymentId: id, message: outcome.message };
+      if (outcome.status === 'requires_action') {
+        return {
+          status: 'requires_action',
+          providerPaymentId: id,
+          card,
+          redirectUrl: `${options.publicUrl}/api/v1/test-processor/3ds/${id}`,
+        };
+      }
+      return { status: 'succeeded', providerPaymentId: id, card };
+    },
+    async retrieve(providerPaymentId) {
+      const [charge] = await db
+        .select({ status: testProcessorCharges.status })
+        .from(testProcessorCharges)
+        .where(eq(testProcessorCharges.id, providerPaymentId));
+      if (!charge) return { status: 'failed', message: 'Unknown payment.' };
+      return charge.status === 'failed'
+        ? { status: 'failed', message: '3-D Secure authentication failed.' }
+        : { status: charge.status };
+    },
+  };
+}
