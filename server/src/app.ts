@@ -22,6 +22,7 @@ import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { healthRoutes } from './features/health/routes';
 import { inviteRoutes } from './features/invites/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
+import { paymentWebhookRoutes } from './features/workspaces/webhook-routes';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { redactUrl } from './http/redact';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(inviteRoutes);
   await app.register(workspaceRoutes);
+  await app.register(paymentWebhookRoutes);
   if (platform.payments.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);

@@ -73,6 +73,12 @@ const envSchema = z.object({
     ),
   /** E-mail domains of Pactum's own staff: only admins on these domains reach the admin area. */
   ADMIN_EMAIL_DOMAINS: z.string().default('pactum.fi'),
+  /** Stripe for card payments; unset means the built-in test processor. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** The signing secret of the Stripe webhook endpoint ($PUBLIC_URL/api/v1/payments/webhooks/stripe). */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API address (a stripe-mock or a recorded-payload server in tests). */
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   /** Domains whose users must sign in with one provider: `example.com:google,corp.fi:microsoft`. */
   SSO_PROTECTED_DOMAINS: z
     .string()
@@ -119,6 +125,13 @@ export type Config = {
     Record<SsoProvider, { clientId: string; clientSecret: string; discoveryUrl: string }>
   >;
   adminEmailDomains: string[];
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+      }
+    | undefined;
   /** Protected single-sign-on domains and the provider each must use. */
   protectedDomains: Record<string, SsoProvider>;
   version: string;
@@ -136,6 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: needed with STRIPE_SECRET_KEY (credits are granted by its webhooks)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -194,6 +212,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmailDomains: e.ADMIN_EMAIL_DOMAINS.split(',')
       .map((domain) => domain.trim().toLowerCase())
       .filter(Boolean),
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+          api: e.STRIPE_API_URL
+            ? (() => {
+                const url = new URL(e.STRIPE_API_URL);
+                const protocol = url.protocol === 'http:' ? 'http' : 'https';
+                return {
+                  host: url.hostname,
+                  port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+                  protocol,
+                } as const;
+              })()
+            : undefined,
+        }
+      : undefined,
     protectedDomains: Object.fromEntries(
       e.SSO_PROTECTED_DOMAINS.split(',')
         .map((entry) => entry.trim().toLowerCase())

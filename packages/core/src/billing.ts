@@ -166,13 +166,19 @@ const orderBase = {
 
 /** POST /api/v1/workspaces: order a card workspace (verified at once) or an invoice one (reviewed). */
 export const createWorkspaceSchema = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('card'),
-    ...orderBase,
-    credits: creditsField,
-    card: cardSchema,
-    idempotencyKey: z.string().min(8).max(100),
-  }),
+  z
+    .strictObject({
+      type: z.literal('card'),
+      ...orderBase,
+      credits: creditsField,
+      card: cardSchema.optional(),
+      paymentMethodId: z.string().min(3).max(200).optional(),
+      idempotencyKey: z.string().min(8).max(100),
+    })
+    .refine((value) => value.card !== undefined || value.paymentMethodId !== undefined, {
+      message: messageKey('required'),
+      path: ['card'],
+    }),
   z.strictObject({
     type: z.literal('invoice'),
     ...orderBase,
@@ -186,12 +192,20 @@ export const createWorkspaceSchema = z.discriminatedUnion('type', [
 export type CreateWorkspace = z.input<typeof createWorkspaceSchema>;
 
 /** POST /api/v1/workspaces/:id/credits: buy credits with a card (administrators only). */
-export const buyCreditsSchema = z.strictObject({
-  credits: creditsField,
-  card: cardSchema,
-  confirm: z.literal(true, { message: messageKey('required') }),
-  idempotencyKey: z.string().min(8).max(100),
-});
+export const buyCreditsSchema = z
+  .strictObject({
+    credits: creditsField,
+    /** The card as typed, for the built-in test processor. */
+    card: cardSchema.optional(),
+    /** The card as the processor's own browser form tokenised it (Stripe: `pm_…`). */
+    paymentMethodId: z.string().min(3).max(200).optional(),
+    confirm: z.literal(true, { message: messageKey('required') }),
+    idempotencyKey: z.string().min(8).max(100),
+  })
+  .refine((value) => value.card !== undefined || value.paymentMethodId !== undefined, {
+    message: messageKey('required'),
+    path: ['card'],
+  });
 export type BuyCredits = z.input<typeof buyCreditsSchema>;
 
 export const groupSchema = z.strictObject({

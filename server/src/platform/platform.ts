@@ -6,6 +6,7 @@ import { createJobs, type Jobs } from './jobs/jobs';
 import { createMail, type Mail } from './mail/mail';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/payments';
+import { createStripeProcessor } from './payments/stripe';
 import { createTestProcessor } from './payments/test-processor';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime, type Realtime } from './realtime/realtime';
@@ -51,7 +52,13 @@ export async function createPlatform(
     database,
     auth: createAuth({ config, database, mail, secret }),
     rateLimiter: createRateLimiter(database),
-    payments: createTestProcessor({ database, publicUrl: config.publicUrl }),
+    payments: config.stripe
+      ? createStripeProcessor({
+          secretKey: config.stripe.secretKey,
+          webhookSecret: config.stripe.webhookSecret,
+          ...(config.stripe.api ? { api: config.stripe.api } : {}),
+        })
+      : createTestProcessor({ database, publicUrl: config.publicUrl }),
     jobs,
     realtime: createRealtime(database),
     mailer,

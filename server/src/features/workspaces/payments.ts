@@ -1,7 +1,9 @@
 import { type CardInput, priceCredits } from '@pactum/core/billing';
-import { eq } from 'drizzle-orm';
-import { payments, workspaces } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { paymentEvents, payments, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { PaymentWebhookEvent } from '../../platform/payments/payments';
 import type { Platform } from '../../platform/platform';
 import { requireMember } from './access';
 import { applyCreditChange } from './ledger';
@@ -32,29 +34,45 @@ const stateOf = (payment: PaymentRow, extra: Partial<PaymentState> = {}): Paymen
   ...extra,
 });
 
-/** Grants a succeeded payment's credits: once, whoever calls it and however often. */
-async function grantPayment(platform: Platform, payment: PaymentRow, userName: string | null) {
-  return platform.database.db.transaction(async (tx) => {
-    const applied = await applyCreditChange(tx, {
-      workspaceId: payment.workspaceId,
-      idempotencyKey: `payment:${payment.id}`,
-      product: 'credits',
-      purchase: payment.credits,
-      currency: payment.currency,
-      unitPrice: payment.unitPrice,
-      taxPrc: payment.taxPrc,
-      taxAmount: payment.taxAmount,
-      purchaseTotal: payment.purchaseTotal,
-      paymentId: payment.id,
-      userId: payment.createdBy,
-      userName,
-    });
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${payment.workspaceId}`,
-      type: 'credits.changed',
-    });
-    return applied.balance;
+/** Grants a succeeded payment's credits in the caller's transaction: once, however often called. */
+async function grantPaymentIn(
+  tx: Tx,
+  platform: Platform,
+  payment: PaymentRow,
+  userName: string | null,
+) {
+  const applied = await applyCreditChange(tx, {
+    workspaceId: payment.workspaceId,
+    idempotencyKey: `payment:${payment.id}`,
+    product: 'credits',
+    purchase: payment.credits,
+    currency: payment.currency,
+    unitPrice: payment.unitPrice,
+    taxPrc: payment.taxPrc,
+    taxAmount: payment.taxAmount,
+    purchaseTotal: payment.purchaseTotal,
+    paymentId: payment.id,
+    userId: payment.createdBy,
+    userName,
   });
+  await platform.realtime.publish(tx, {
+    topic: `workspace:${payment.workspaceId}`,
+    type: 'credits.changed',
+  });
+  return applied.balance;
+}
+
+/**
+ * Grants a succeeded payment when the processor's answer may be trusted for it; a processor that
+ * grants on webhooks (Stripe) leaves it to the signed webhook event.
+ */
+async function grantIfTrusted(
+  platform: Platform,
+  payment: PaymentRow,
+  userName: string | null,
+): Promise<number | undefined> {
+  if (platform.payments.grantsOnWebhook) return undefined;
+  return platform.database.db.transaction((tx) => grantPaymentIn(tx, platform, payment, userName));
 }
 
 /**
@@ -68,7 +86,8 @@ export async function chargeCredits(
     workspace: typeof workspaces.$inferSelect;
     user: { id: string; name: string };
     credits: number;
-    card: CardInput;
+    card: CardInput | undefined;
+    paymentMethodId?: string | undefined;
     idempotencyKey: string;
   },
 ): Promise<PaymentState> {
@@ -102,7 +121,11 @@ export async function chargeCredits(
   const result = await platform.payments.charge({
     amount: price.purchaseTotal,
     currency: price.currency,
-    card: { ...options.card, number: options.card.number.replace(/\s/g, '') },
+    ...(options.card
+      ? { card: { ...options.card, number: options.card.number.replace(/\s/g, '') } }
+      : {}),
+    ...(options.paymentMethodId ? { paymentMethodId: options.paymentMethodId } : {}),
+    paymentId: created.id,
     description: `${price.credits} credits for ${workspace.title}`,
     returnUrl: `${platform.config.publicUrl}/dashboard/account/workspace/verify/${workspace.id}?payment=${created.id}`,
     idempotencyKey: created.id,
@@ -118,7 +141,7 @@ export async function chargeCredits(
     .where(eq(payments.id, created.id))
     .returning();
   if (!payment) throw new AppError('conflict');
-  if (result.status !== 'failed') {
+  if (result.status !== 'failed' && result.card) {
     await platform.database.db
       .update(workspaces)
       .set({ card: result.card })
@@ -127,7 +150,8 @@ export async function chargeCredits(
   if (result.status === 'failed') return stateOf(payment);
   if (result.status === 'requires_action')
     return stateOf(payment, { redirectUrl: result.redirectUrl });
-  return stateOf(payment, { balance: await grantPayment(platform, payment, options.user.name) });
+  const balance = await grantIfTrusted(platform, payment, options.user.name);
+  return stateOf(payment, balance === undefined ? {} : { balance });
 }
 
 /** After 3-D Secure: asks the processor how the charge ended and grants the credits once. */
@@ -145,7 +169,8 @@ export async function confirmPayment(
     userId: options.userId,
   });
   if (payment.status === 'succeeded') {
-    return stateOf(payment, { balance: await grantPayment(platform, payment, options.userName) });
+    const balance = await grantIfTrusted(platform, payment, options.userName);
+    return stateOf(payment, balance === undefined ? {} : { balance });
   }
   if (payment.status !== 'requires_action' || !payment.providerPaymentId) return stateOf(payment);
   const outcome = await platform.payments.retrieve(payment.providerPaymentId);
@@ -157,5 +182,37 @@ export async function confirmPayment(
     .returning();
   if (!updated) throw new AppError('conflict');
   if (updated.status !== 'succeeded') return stateOf(updated);
-  return stateOf(updated, { balance: await grantPayment(platform, updated, options.userName) });
+  const balance = await grantIfTrusted(platform, updated, options.userName);
+  return stateOf(updated, balance === undefined ? {} : { balance });
+}
+
+/**
+ * Applies a processor's webhook (its signature already verified): each event once, recorded
+ * in the same transaction as the credits it grants, so a replay or a retry changes nothing.
+ */
+export async function applyPaymentWebhook(
+  platform: Platform,
+  event: PaymentWebhookEvent,
+): Promise<{ isDuplicate: boolean }> {
+  return platform.database.db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({ provider: platform.payments.kind, eventId: event.eventId, type: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!recorded) return { isDuplicate: true };
+    if (!event.providerPaymentId || !event.outcome) return { isDuplicate: false };
+    const [payment] = await tx
+      .update(payments)
+      .set({ status: event.outcome, errorMessage: event.message ?? null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(payments.provider, platform.payments.kind),
+          eq(payments.providerPaymentId, event.providerPaymentId),
+        ),
+      )
+      .returning();
+    if (payment?.status === 'succeeded') await grantPaymentIn(tx, platform, payment, null);
+    return { isDuplicate: false };
+  });
 }

@@ -98,6 +98,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         workspaceId: request.params.workspaceId,
         credits: request.body.credits,
         card: request.body.card,
+        paymentMethodId: request.body.paymentMethodId,
         idempotencyKey: request.body.idempotencyKey,
       });
       if (state.status === 'failed') {

@@ -213,6 +213,7 @@ export async function createWorkspace(
     user,
     credits: input.credits,
     card: input.card,
+    paymentMethodId: input.paymentMethodId,
     idempotencyKey: input.idempotencyKey,
   });
   return { workspaceId: workspace.id, payment };
@@ -226,6 +227,7 @@ export async function buyCredits(
     workspaceId: string;
     credits: number;
     card: Parameters<typeof chargeCredits>[1]['card'];
+    paymentMethodId?: string | undefined;
     idempotencyKey: string;
   },
 ): Promise<PaymentState> {

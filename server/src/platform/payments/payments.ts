@@ -7,7 +7,12 @@ export type ChargeRequest = {
   /** Minor units (the 3-D amount: purchase total x 100). */
   amount: number;
   currency: 'EUR' | 'SEK' | 'USD';
-  card: CardDetails;
+  /** The card as typed (the test processor only). */
+  card?: CardDetails;
+  /** The card as the processor's browser form tokenised it (Stripe). */
+  paymentMethodId?: string;
+  /** Pactum's payment id, kept with the charge so webhooks can find it. */
+  paymentId: string;
   description: string;
   /** Where the processor's 3-D Secure page sends the customer back to. */
   returnUrl: string;
@@ -16,18 +21,39 @@ export type ChargeRequest = {
 };
 
 export type ChargeResult =
-  | { status: 'succeeded'; providerPaymentId: string; card: CardSummary }
-  | { status: 'requires_action'; providerPaymentId: string; redirectUrl: string; card: CardSummary }
+  | { status: 'succeeded'; providerPaymentId: string; card: CardSummary | null }
+  | {
+      status: 'requires_action';
+      providerPaymentId: string;
+      redirectUrl: string;
+      card: CardSummary | null;
+    }
   | { status: 'failed'; providerPaymentId: string | null; message: string };
+
+/** What a verified webhook event says about a charge. */
+export type PaymentWebhookEvent = {
+  eventId: string;
+  type: string;
+  providerPaymentId: string | null;
+  outcome: 'succeeded' | 'failed' | null;
+  message?: string;
+};
 
 /** A card processor. Prices are computed by Pactum; the processor only charges them. */
 export type PaymentProvider = {
   readonly kind: 'test' | 'stripe';
+  /**
+   * When true, credits are granted only by a signature-verified webhook event, never by what
+   * the browser's round trip reports.
+   */
+  readonly grantsOnWebhook: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The charge's state after the customer came back from 3-D Secure. */
   retrieve(
     providerPaymentId: string,
   ): Promise<{ status: 'requires_action' | 'succeeded' | 'failed'; message?: string }>;
+  /** Verifies a webhook's signature and reads it; throws on a bad signature. */
+  readWebhook?(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
 };
 
 /** Luhn check of a card number. */

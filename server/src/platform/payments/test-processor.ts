@@ -27,7 +27,11 @@ export function createTestProcessor(options: {
   const { db } = options.database;
   return {
     kind: 'test',
+    grantsOnWebhook: false,
     async charge(request) {
+      if (!request.card) {
+        return { status: 'failed', providerPaymentId: null, message: 'Enter the card details.' };
+      }
       const number = request.card.number.replace(/\s/g, '');
       const now = new Date();
       if (!isLuhnValid(number))

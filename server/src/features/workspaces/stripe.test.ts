@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { payments, workspaceMembers, workspaces } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, type TestUser } from '../../test/factories';
+import { cardDeclinedError, paymentIntent, webhookEvent } from './fixtures/stripe-payloads';
+
+const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
+const ORIGIN = 'http://localhost:3000';
+let t: TestApp;
+let owner: TestUser;
+let api: http.Server;
+const intents = new Map<string, ReturnType<typeof paymentIntent>>();
+
+/** Answers like Stripe's API for the calls the adapter makes, with recorded payloads. */
+function startRecordedStripe(): Promise<number> {
+  api = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => {
+      raw += chunk;
+    });
+    request.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': 'req_test',
+        });
+        response.end(JSON.stringify(body));
+      };
+      if (request.method === 'POST' && request.url === '/v1/payment_intents') {
+        const form = new URLSearchParams(raw);
+        if (request.headers.authorization !== 'Bearer sk_test_recorded')
+          return send(401, {
+            error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+          });
+        const method = form.get('payment_method');
+        if (method === 'pm_card_chargeDeclined') return send(402, cardDeclinedError);
+        const intent = paymentIntent({
+          id: `pi_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? 'eur',
+          status: method === 'pm_card_threeDSecure2Required' ? 'requires_action' : 'succeeded',
+          paymentId: form.get('metadata[paymentId]') ?? '',
+        });
+        intents.set(intent.id, intent);
+        return send(200, intent);
+      }
+      const retrieve = request.url?.match(/^\/v1\/payment_intents\/(pi_\w+)/);
+      if (request.method === 'GET' && retrieve?.[1]) {
+        const intent = intents.get(retrieve[1]);
+        return intent
+          ? send(200, intent)
+          : send(404, {
+              error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+            });
+      }
+      send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+    });
+  });
+  api.listen(0, '127.0.0.1');
+  return once(api, 'listening').then(() => (api.address() as AddressInfo).port);
+}
+
+beforeAll(async () => {
+  const port = await startRecordedStripe();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_recorded',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  owner = await createUser(t.platform);
+});
+afterAll(async () => {
+  await t?.close();
+  api?.close();
+});
+
+async function cardWorkspace() {
+  const [workspace] = await t.database.db
+    .insert(workspaces)
+    .values({
+      title: 'Stripe workspace',
+      type: 'card',
+      isVerified: true,
+      address: { country: 'fi' },
+    })
+    .returning();
+  if (!workspace) throw new Error('no workspace');
+  await t.database.db
+    .insert(workspaceMembers)
+    .values({ workspaceId: workspace.id, userId: owner.id, role: 'edit' });
+  return workspace.id;
+}
+
+const buy = (workspaceId: string, paymentMethodId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/workspaces/${workspaceId}/credits`,
+    headers: { cookie: owner.cookie, origin: ORIGIN },
+    payload: { credits: 10, paymentMethodId, confirm: true, idempotencyKey: randomUUID() },
+  });
+
+function signedWebhook(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+const balance = async (workspaceId: string) =>
+  (await t.database.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]?.credits;
+
+describe('the Stripe adapter', () => {
+  it('grants credits only on the signed webhook, once, however often it is replayed', async () => {
+    const workspaceId = await cardWorkspace();
+    const response = await buy(workspaceId, 'pm_card_visa');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'succeeded',
+      currency: 'EUR',
+      purchaseTotal: 12_400,
+    });
+    expect(response.json().balance).toBeUndefined();
+    expect(await balance(workspaceId)).toBe(0);
+
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.workspaceId, workspaceId));
+    const intent = intents.get(payment?.providerPaymentId ?? '');
+    if (!intent) throw new Error('no recorded intent');
+    expect(intent.amount).toBe(12_400);
+    const event = webhookEvent({ id: 'evt_1Succeeded', type: 'payment_intent.succeeded', intent });
+    const first = await signedWebhook(event);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(await balance(workspaceId)).toBe(10);
+
+    const replay = await signedWebhook(event);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    // A second event about the same payment still grants nothing more.
+    await signedWebhook(
+      webhookEvent({ id: 'evt_2Again', type: 'payment_intent.succeeded', intent }),
+    );
+    expect(await balance(workspaceId)).toBe(10);
+  });
+
+  it('refuses a webhook whose signature does not verify, and changes nothing', async () => {
+    const workspaceId = await cardWorkspace();
+    await buy(workspaceId, 'pm_card_visa');
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.workspaceId, workspaceId));
+    const intent = intents.get(payment?.providerPaymentId ?? '');
+    if (!intent) throw new Error('no recorded intent');
+    const forged = await signedWebhook(
+      webhookEvent({ id: 'evt_forged', type: 'payment_intent.succeeded', intent }),
+      'whsec_someone_else',
+    );
+    expect(forged.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(
+        webhookEvent({ id: 'evt_unsigned', type: 'payment_intent.succeeded', intent }),
+      ),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await balance(workspaceId)).toBe(0);
+  });
+
+  it('passes Stripe’s decline message through, and sends 3-D Secure to Stripe’s page', async () => {
+    const workspaceId = await cardWorkspace();
+    const declined = await buy(workspaceId, 'pm_card_chargeDeclined');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().error.message).toBe('Your card was declined.');
+    const secure = await buy(workspaceId, 'pm_card_threeDSecure2Required');
+    expect(secure.statusCode).toBe(202);
+    expect(secure.json().redirectUrl).toMatch(/^https:\/\/hooks\.stripe\.com\/3d_secure_2\//);
+  });
+
+  it('needs the webhook secret when Stripe is configured', async () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});
