@@ -1,3 +1,4 @@
+import type { Address, Company, HomeCounts } from '@pactum/core/auth';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -23,31 +24,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Postal address and company details kept on a user for autofill (spec 1 §3). */
-export type UserAddress = {
-  street1?: string;
-  street2?: string;
-  zip?: string;
-  city?: string;
-  state?: string;
-  country?: string;
-};
-export type UserCompany = {
-  name?: string;
-  vat?: string;
-  department?: string;
-  costcenter?: string;
-  www?: string;
-};
+export type UserAddress = Partial<Address>;
+export type UserCompany = Partial<Company>;
 /** The dashboard counters of a user (drawer counts), rebuilt by `rebuildHomeCounts`. */
-export type HomeCounts = {
-  templates: number;
-  drafts: number;
-  negotiate: number;
-  sign: number;
-  signed: number;
-  trash: number;
-  workspaces: number;
-};
+export type { HomeCounts };
 
 /**
  * A person who signs in. The first columns are the auth library's user model; the rest is
@@ -412,6 +392,18 @@ export const devOutbox = pgTable(
   ],
 );
 
+/** Delivery states of an invite or signing mail (spec: mailStatus). */
+const mailStatuses = [
+  'new',
+  'delivered',
+  'open',
+  'clicked',
+  'failed',
+  'bounced',
+  'undelivered',
+  'error',
+] as const;
+
 /**
  * An invite to negotiate (spec: deal receiver). `shortId` is the secret in the link
  * `/document/invite/:shortId` (128 random bits or more); `userId` is set once claimed.
@@ -429,11 +421,7 @@ export const dealInvites = pgTable(
     party: text('party', { enum: ['sender', 'receiver'] })
       .notNull()
       .default('receiver'),
-    mailStatus: text('mail_status', {
-      enum: ['new', 'delivered', 'open', 'clicked', 'failed', 'bounced', 'undelivered', 'error'],
-    })
-      .notNull()
-      .default('new'),
+    mailStatus: text('mail_status', { enum: mailStatuses }).notNull().default('new'),
     /** When the link stops working (the deal was trashed, the invite withdrawn). */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -462,11 +450,7 @@ export const dealSigners = pgTable(
     state: text('state', { enum: ['new', 'signed'] })
       .notNull()
       .default('new'),
-    mailStatus: text('mail_status', {
-      enum: ['new', 'delivered', 'open', 'clicked', 'failed', 'bounced', 'undelivered', 'error'],
-    })
-      .notNull()
-      .default('new'),
+    mailStatus: text('mail_status', { enum: mailStatuses }).notNull().default('new'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -9,7 +9,7 @@ import {
   TRANSACTIONS_PAGE_SIZE,
 } from '@pactum/core/billing';
 import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import {
   creditTransactions,
   deals,
@@ -32,10 +32,12 @@ type Caller = { id: string; name: string; email: string };
 /** Stats are recalculated at most once a day unless nothing is stored yet. */
 export const STATS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** Tells the workspace's open pages (topic `workspace:<id>`) what changed, on commit. */
+const notifyWorkspace = (platform: Platform, tx: DbOrTx, workspaceId: string, type: string) =>
+  platform.realtime.publish(tx, { topic: `workspace:${workspaceId}`, type });
+
 const publish = (platform: Platform, workspaceId: string, type: string) =>
-  platform.database.db.transaction((tx) =>
-    platform.realtime.publish(tx, { topic: `workspace:${workspaceId}`, type }),
-  );
+  notifyWorkspace(platform, platform.database.db, workspaceId, type);
 
 /** The workspaces the user belongs to, most credits first. */
 export async function listWorkspaces(platform: Platform, options: { userId: string }) {
@@ -345,10 +347,7 @@ export async function inviteMember(
         url: `${platform.config.publicUrl}/login?redirect=${encodeURIComponent(`/dashboard/account/workspace/edit/${workspace.id}`)}`,
       },
     });
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${workspace.id}`,
-      type: 'members.changed',
-    });
+    await notifyWorkspace(platform, tx, workspace.id, 'members.changed');
   });
 }
 
@@ -369,10 +368,7 @@ export async function acceptWorkspaceInvites(
         .insert(workspaceMembers)
         .values({ workspaceId: invite.workspaceId, userId: options.userId, role: invite.role })
         .onConflictDoNothing();
-      await platform.realtime.publish(tx, {
-        topic: `workspace:${invite.workspaceId}`,
-        type: 'members.changed',
-      });
+      await notifyWorkspace(platform, tx, invite.workspaceId, 'members.changed');
     }
     return invites.length;
   });
@@ -419,10 +415,7 @@ export async function removeMember(
           inArray(workspaceGroupMembers.groupId, groupIds),
         ),
       );
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${options.workspaceId}`,
-      type: 'members.changed',
-    });
+    await notifyWorkspace(platform, tx, options.workspaceId, 'members.changed');
   });
 }
 
@@ -471,10 +464,7 @@ export async function createGroup(
     await tx
       .insert(workspaceGroupMembers)
       .values(memberIds.map((userId) => ({ groupId: group.id, userId })));
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${options.workspaceId}`,
-      type: 'groups.changed',
-    });
+    await notifyWorkspace(platform, tx, options.workspaceId, 'groups.changed');
     return { id: group.id };
   });
 }
@@ -523,10 +513,7 @@ export async function updateGroup(
     await tx
       .insert(workspaceGroupMembers)
       .values(memberIds.map((userId) => ({ groupId: options.groupId, userId })));
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${options.workspaceId}`,
-      type: 'groups.changed',
-    });
+    await notifyWorkspace(platform, tx, options.workspaceId, 'groups.changed');
   });
 }
 
@@ -542,10 +529,7 @@ export async function deleteGroup(
       .update(workspaceGroups)
       .set({ deletedAt: new Date() })
       .where(eq(workspaceGroups.id, options.groupId));
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${options.workspaceId}`,
-      type: 'groups.changed',
-    });
+    await notifyWorkspace(platform, tx, options.workspaceId, 'groups.changed');
   });
 }
 
@@ -568,10 +552,7 @@ export async function addTag(
       .onConflictDoNothing()
       .returning({ id: workspaceTags.id, tag: workspaceTags.tag });
     if (!created) throw new AppError('conflict', `Tag ${tag} already exists`);
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${options.workspaceId}`,
-      type: 'tags.changed',
-    });
+    await notifyWorkspace(platform, tx, options.workspaceId, 'tags.changed');
     return created;
   });
 }
@@ -592,10 +573,7 @@ export async function removeTag(
       )
       .returning({ id: workspaceTags.id });
     if (removed.length === 0) throw new AppError('not_found');
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${options.workspaceId}`,
-      type: 'tags.changed',
-    });
+    await notifyWorkspace(platform, tx, options.workspaceId, 'tags.changed');
   });
 }
 
@@ -719,10 +697,7 @@ export async function verifyWorkspace(
         userName: options.adminName,
       });
     }
-    await platform.realtime.publish(tx, {
-      topic: `workspace:${workspace.id}`,
-      type: 'workspace.verified',
-    });
+    await notifyWorkspace(platform, tx, workspace.id, 'workspace.verified');
   });
 }
 
