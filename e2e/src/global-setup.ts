@@ -7,13 +7,29 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+// A real OpenID provider on this machine stands in for Google (the server's own test helper).
+import { type OidcAccount, startOidcProvider } from '../../server/src/test/oidc-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the app under test answers, e.g. `http://localhost:41234`. */
     baseUrl: string;
+    /**
+     * A person who can sign in with "Google" (the local test provider): type `login` at the
+     * provider's login page. Undefined against an external app (E2E_BASE_URL).
+     */
+    ssoAccount: { login: string; email: string; firstname: string; lastname: string } | undefined;
   }
 }
+
+/** The person at the test provider; new to Pactum in every run (a fresh data folder). */
+const ssoPerson: OidcAccount = {
+  sub: 'olli-ojala',
+  email: 'olli.ojala@example.org',
+  givenName: 'Olli',
+  familyName: 'Ojala',
+};
+const GOOGLE_CLIENT = { clientId: 'pactum-e2e-google', clientSecret: 'pactum-e2e-google-secret' };
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -22,13 +38,15 @@ const KILL_GRACE_MS = 5_000;
 const MAX_OUTPUT_CHARS = 200_000;
 
 /**
- * Starts the server as `npm start` does, on a free port with a fresh data folder, and hands
- * its address to the journeys. Set E2E_BASE_URL to run them against an app already running.
+ * Starts the server as `npm start` does, on a free port with a fresh data folder and with
+ * Google sign-in pointed at a local OpenID provider, and hands its address to the journeys.
+ * Set E2E_BASE_URL to run them against an app already running (the SSO journey is skipped).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const externalUrl = process.env.E2E_BASE_URL;
   if (externalUrl) {
     project.provide('baseUrl', externalUrl.replace(/\/$/, ''));
+    project.provide('ssoAccount', undefined);
     return async () => {};
   }
 
@@ -36,6 +54,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await findFreePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'pactum-e2e-'));
   const baseUrl = `http://localhost:${port}`;
+  // The provider must know where it sends browsers back to, so it starts after the port is chosen.
+  const oidc = await startOidcProvider({
+    clients: [{ ...GOOGLE_CLIENT, redirectUris: [`${baseUrl}/api/auth/callback/google`] }],
+    accounts: [ssoPerson],
+  });
   // With TEST_DATABASE_URL the journeys run on a throwaway PostgreSQL database too.
   const postgres = process.env.TEST_DATABASE_URL
     ? await createThrowawayDatabase(process.env.TEST_DATABASE_URL)
@@ -48,6 +71,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,6 +86,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const teardown = async () => {
     await stopServer(server);
+    await oidc.close();
     await rm(dataDir, { recursive: true, force: true });
     await postgres?.drop();
   };
@@ -72,6 +99,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('ssoAccount', {
+    login: ssoPerson.sub,
+    email: ssoPerson.email,
+    firstname: ssoPerson.givenName,
+    lastname: ssoPerson.familyName,
+  });
   return teardown;
 }
 

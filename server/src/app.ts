@@ -139,8 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a new build is served without a restart.
+      wildcard: true,
+      index: 'index.html',
       setHeaders(res, filePath) {
         // Built assets have content hashes in their names; index.html must always be fresh.
         res.header(

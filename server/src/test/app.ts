@@ -24,6 +24,7 @@ export async function createTestApp(
     database?: TestDatabase;
     isWorker?: boolean;
     extraRoutes?: (app: FastifyInstance) => Promise<void>;
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -39,7 +40,7 @@ export async function createTestApp(
   const app = await buildApp({
     platform,
     logger: false,
-    webDistDir: path.join(dataDir, 'no-web'),
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
   });
   await startPlatform(platform, { isWorker: options.isWorker ?? true });

@@ -1,0 +1,141 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
+import { errorText } from '../../app/error-text';
+import { ApiError } from '../../app/http';
+import { PageLoader } from '../../ui/page-loader';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLang } from '../../ui/use-lang';
+import { type InviteKind, useInvite } from './api/get-invite';
+import { LoginCard } from './components/login-card';
+import { SignupForm } from './components/signup-form';
+import { StartFrame } from './components/start-frame';
+import { DASHBOARD_HOME, withRedirect } from './redirect';
+
+/**
+ * `/document/invite/:inviteId` (invite to negotiate) and `/document/sign/:signerShortId`
+ * (invite to sign): a signed-in user goes on to the document; anyone else signs in or
+ * registers here and then comes back to this link.
+ */
+export function InvitePage({ kind }: { kind: InviteKind }) {
+  const params = useParams();
+  const id = (kind === 'invite' ? params.inviteId : params.signerShortId) ?? '';
+  const invite = useInvite(kind, id);
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<'login' | 'register'>();
+  const returnTo = pathname + search;
+  const askAgain = () => queryClient.invalidateQueries({ queryKey: ['invite', kind, id] });
+
+  if (invite.isPending) return <PageLoader />;
+  if (invite.isError) return <InviteError error={invite.error} />;
+  const resolution = invite.data;
+  if (resolution.outcome === 'open') return <Navigate to={resolution.path} replace />;
+
+  const email = resolution.email ?? undefined;
+  const shown = mode ?? resolution.outcome;
+  if (shown === 'login') {
+    return (
+      <InviteLogin
+        email={email}
+        returnTo={returnTo}
+        onSignedIn={askAgain}
+        onRegister={() => setMode('register')}
+      />
+    );
+  }
+  return (
+    <InviteRegister
+      email={email}
+      inviteId={id}
+      onSignedUp={askAgain}
+      onLogin={() => setMode('login')}
+    />
+  );
+}
+
+function InviteLogin({
+  email,
+  returnTo,
+  onSignedIn,
+  onRegister,
+}: {
+  email: string | undefined;
+  returnTo: string;
+  onSignedIn: () => void;
+  onRegister: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <LoginCard
+      title={t('invite.loginTitle')}
+      defaultEmail={email}
+      returnTo={returnTo}
+      signupHref={withRedirect('/signup', returnTo)}
+      onSignedIn={onSignedIn}
+      notice={
+        <Button variant="text" sx={{ alignSelf: 'flex-start' }} onClick={onRegister}>
+          {t('invite.registerInstead')}
+        </Button>
+      }
+    />
+  );
+}
+
+function InviteRegister({
+  email,
+  inviteId,
+  onSignedUp,
+  onLogin,
+}: {
+  email: string | undefined;
+  inviteId: string;
+  onSignedUp: () => void;
+  onLogin: () => void;
+}) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('invite.registerTitle'));
+  return (
+    <StartFrame title={t('invite.registerTitle')}>
+      <SignupForm defaultEmail={email} inviteId={inviteId} onSignedUp={onSignedUp} />
+      <Typography sx={{ textAlign: 'center' }}>
+        <Link component="button" type="button" onClick={onLogin}>
+          {t('invite.loginInstead')}
+        </Link>
+      </Typography>
+    </StartFrame>
+  );
+}
+
+const INVITE_ERRORS = ['invite_not_found', 'invite_used', 'invite_invalid'];
+
+/** The spec's invite errors (1 §8); an expired link offers the dashboard. */
+function InviteError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const code = error instanceof ApiError ? error.code : '';
+  const message = INVITE_ERRORS.includes(code) ? errorText(error, lang) : t('invite.unknown');
+  useDocumentTitle(t('invite.title'));
+  return (
+    <StartFrame title={t('invite.title')}>
+      <Alert severity={code === 'invite_invalid' ? 'warning' : 'error'} role="alert">
+        {message}
+      </Alert>
+      {code === 'invite_invalid' && (
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={DASHBOARD_HOME}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('invite.openDashboard')}
+        </Button>
+      )}
+    </StartFrame>
+  );
+}

@@ -1,0 +1,178 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Me } from '@pactum/core/auth';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { errorText } from '../../app/error-text';
+import { LanguageSelect } from '../../app/language-select';
+import { useLiveTopic } from '../../app/live';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageLoader } from '../../ui/page-loader';
+import { toast } from '../../ui/toast-store';
+import { useLang } from '../../ui/use-lang';
+import { meQueryKey, useMe } from '../auth/api/get-me';
+import { useSignOut } from '../auth/api/sign-out';
+import { withRedirect } from '../auth/redirect';
+import { BreadcrumbBar } from './breadcrumb-bar';
+import { NavDrawerContent } from './nav-drawer';
+import { NotificationsMenu } from './notifications-menu';
+import { useCrumbs } from './route-handle';
+import { UserAvatar } from './user-avatar';
+
+const DRAWER_WIDTH = 264;
+
+/**
+ * The frame of every `/dashboard/*` page. Without a session the browser goes to sign in
+ * and comes back here; a Google/Microsoft user without a profile completes it first.
+ */
+export function DashboardLayout() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const { pathname, search } = useLocation();
+  if (me.isPending) return <FullPageLoader />;
+  if (me.isError) {
+    return (
+      <Stack spacing={2} sx={{ p: 4, alignItems: 'flex-start' }}>
+        <Typography variant="h5" component="h1">
+          {t('shell.loadFailed')}
+        </Typography>
+        <ErrorAlert error={me.error} />
+        <Button variant="contained" onClick={() => me.refetch()}>
+          {t('common.tryAgain')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!me.data) return <Navigate to={withRedirect('/login', pathname + search)} replace />;
+  if (!me.data.isProfileComplete) {
+    return <Navigate to={withRedirect('/sso/signup', pathname + search)} replace />;
+  }
+  return <Shell me={me.data} />;
+}
+
+function FullPageLoader() {
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}>
+      <PageLoader />
+    </Box>
+  );
+}
+
+function Shell({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [isDesktopOpen, setIsDesktopOpen] = useState(true);
+  const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const crumbs = useCrumbs();
+  const signOut = useSignOut();
+  // Events on the user (counts, settings changed in another tab) refetch the user.
+  useLiveTopic(`user:${me.id}`, meQueryKey);
+  useWelcomeToast(me);
+
+  const isDrawerOpen = isWide ? isDesktopOpen : isMobileOpen;
+  const toggleDrawer = () =>
+    isWide ? setIsDesktopOpen((open) => !open) : setIsMobileOpen((open) => !open);
+  const closeMobile = () => setIsMobileOpen(false);
+  const onSignOut = () =>
+    signOut.mutate(undefined, { onError: (error) => toast.error(errorText(error, lang)) });
+  const title = crumbs.at(-1)?.label ?? t('nav.dashboard');
+  const offset = isWide && isDesktopOpen ? DRAWER_WIDTH : 0;
+
+  const content = <NavDrawerContent me={me} onNavigate={closeMobile} onSignOut={onSignOut} />;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          width: `calc(100% - ${offset}px)`,
+          ml: `${offset}px`,
+          transition: theme.transitions.create(['width', 'margin']),
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={t('shell.toggleMenu')}
+            aria-expanded={isDrawerOpen}
+            onClick={toggleDrawer}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component="p" noWrap sx={{ flexGrow: 1, fontWeight: 600 }}>
+            {title}
+          </Typography>
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LanguageSelect />
+          </Box>
+          <NotificationsMenu />
+          <UserAvatar me={me} />
+        </Toolbar>
+      </AppBar>
+      {isWide ? (
+        <Drawer
+          variant="persistent"
+          open={isDesktopOpen}
+          sx={{
+            width: isDesktopOpen ? DRAWER_WIDTH : 0,
+            flexShrink: 0,
+            transition: theme.transitions.create('width'),
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          {content}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={isMobileOpen}
+          onClose={closeMobile}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {content}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <BreadcrumbBar crumbs={crumbs} />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}
+
+/** First sign-in after signup: a welcome toast, once per browser tab. */
+function useWelcomeToast(me: Me) {
+  const { t } = useTranslation();
+  const { id, isFirstLogin, firstname } = me;
+  useEffect(() => {
+    if (!isFirstLogin) return;
+    const key = `pactum.welcomed.${id}`;
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // Without storage the toast may show again after a reload; harmless.
+    }
+    toast.success(t('shell.welcome', { name: firstname }), 8_000);
+  }, [id, isFirstLogin, firstname, t]);
+}

@@ -1,0 +1,21 @@
+import Alert, { type AlertProps } from '@mui/material/Alert';
+import { errorText } from '../app/error-text';
+import { useLang } from './use-lang';
+
+type ErrorAlertProps = Omit<AlertProps, 'children'> & {
+  /** A failed call (ApiError) or any thrown value; nothing is shown while it is empty. */
+  error: unknown;
+  /** The text of an unexpected failure, instead of the generic one. */
+  fallback?: string;
+};
+
+/** A failed call's message in the user's language, as an alert read out by screen readers. */
+export function ErrorAlert({ error, fallback, ...props }: ErrorAlertProps) {
+  const lang = useLang();
+  if (!error) return null;
+  return (
+    <Alert severity="error" role="alert" {...props}>
+      {errorText(error, lang, fallback)}
+    </Alert>
+  );
+}
