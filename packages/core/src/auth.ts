@@ -82,6 +82,12 @@ export const changePasswordSchema = z.strictObject({
   newPassword: passwordField(),
 });
 
+/**
+ * POST /api/v1/auth/change-email: mails a confirmation link to the new address; the e-mail
+ * changes when it is opened.
+ */
+export const changeEmailSchema = z.strictObject({ email: emailField('emailAccount') });
+
 /** POST /api/v1/auth/sso-signup: completes the profile after a first Google/Microsoft sign-in. */
 export const ssoSignUpSchema = z.strictObject({
   firstname: requiredText(),

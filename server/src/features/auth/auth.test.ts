@@ -266,6 +266,65 @@ describe('passwords', () => {
   });
 });
 
+describe('changing the e-mail address', () => {
+  it('changes it when the link mailed to the new address is opened', async () => {
+    const { email, cookie } = await registered();
+    const newEmail = `moved-${Date.now()}@example.test`;
+    const asked = await post(
+      '/api/v1/auth/change-email',
+      { email: newEmail.toUpperCase() },
+      cookie,
+    );
+    expect(asked.statusCode).toBe(204);
+    expect((await me(cookie)).json().email).toBe(email);
+    const mail = await waitForMail(t.app, newEmail, /Verify your e-mail/);
+    const { code } = codeFromMail(mail);
+    expect((await post('/api/v1/auth/verify-email', { code })).statusCode).toBe(204);
+    expect((await me(cookie)).json().email).toBe(newEmail);
+    expect(
+      (await post('/api/v1/auth/sign-in', { email, password: 'first-password' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/api/v1/auth/sign-in', { email: newEmail, password: 'first-password' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('says nothing about an address already in use, and changes nothing', async () => {
+    const taken = await registered();
+    const { email, cookie } = await registered();
+    const asked = await post('/api/v1/auth/change-email', { email: taken.email }, cookie);
+    expect(asked.statusCode).toBe(204);
+    expect((await me(cookie)).json().email).toBe(email);
+  });
+
+  it('refuses strangers, protected domains and bad addresses', async () => {
+    expect((await post('/api/v1/auth/change-email', { email: 'x@example.test' })).statusCode).toBe(
+      401,
+    );
+    const { cookie } = await registered();
+    const toProtected = await post(
+      '/api/v1/auth/change-email',
+      { email: 'me@acme-corp.fi' },
+      cookie,
+    );
+    expect(toProtected.statusCode).toBe(403);
+    expect(toProtected.json().error.code).toBe('protected_domain');
+    const sso = await createUser(t.platform, { email: `sso-${Date.now()}@acme-corp.fi` });
+    const fromProtected = await post(
+      '/api/v1/auth/change-email',
+      { email: 'free@example.test' },
+      sso.cookie,
+    );
+    expect(fromProtected.statusCode).toBe(403);
+    expect(fromProtected.json().error.code).toBe('forbidden');
+    const bad = await post('/api/v1/auth/change-email', { email: 'not-an-address' }, cookie);
+    expect(bad.json().error.fields.email).toBe(
+      'Invalid email address, please fix your email address',
+    );
+  });
+});
+
 describe('protected single sign-on domains', () => {
   it('refuses e-mail sign-up and sign-in, naming the provider', async () => {
     const signUp = await registered({ email: `new-${Date.now()}@Acme-Corp.fi` });

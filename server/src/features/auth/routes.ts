@@ -1,4 +1,5 @@
 import {
+  changeEmailSchema,
   changePasswordSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
@@ -16,6 +17,7 @@ import { forgetSession, getSession, requireSession } from '../../http/session';
 import { getMe } from '../account/service';
 import {
   type Caller,
+  changeEmail,
   changePassword,
   completeSsoSignUp,
   requestPasswordReset,
@@ -179,6 +181,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
       });
       setCookies(reply, outcome.setCookies);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/change-email',
+    {
+      schema: {
+        tags,
+        summary: 'Change the e-mail address: a confirmation link goes to the new one',
+        body: changeEmailSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      await changeEmail(platform, caller(request), {
+        userId: user.id,
+        email: user.email,
+        newEmail: request.body.email,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -266,6 +266,33 @@ export async function changePassword(
   }
 }
 
+/**
+ * Starts an e-mail change: a confirmation link goes to the new address (through the
+ * verification mail), and the address changes when it is opened. An address already in use
+ * gets the same answer and no mail. Single sign-on users keep their provider's address.
+ */
+export async function changeEmail(
+  platform: Platform,
+  caller: Caller,
+  options: { userId: string; email: string; newEmail: string },
+): Promise<void> {
+  const [user] = await platform.database.db
+    .select({ ssoProvider: users.ssoProvider })
+    .from(users)
+    .where(eq(users.id, options.userId));
+  if (user?.ssoProvider || requiredProvider(platform.config, options.email)) {
+    throw new AppError('forbidden', 'This address belongs to your single sign-on provider.');
+  }
+  const provider = requiredProvider(platform.config, options.newEmail);
+  if (provider) throw protectedDomainError(provider);
+  if (options.newEmail === options.email) return;
+  await limit(platform, `verify-mail:${options.userId}`, VERIFICATION_MAILS_PER_USER);
+  await platform.auth.api.changeEmail({
+    body: { newEmail: options.newEmail, callbackURL: '/dashboard/account/my' },
+    headers: caller.headers,
+  });
+}
+
 /** A safe place to return to after sign-in: a path of this site only. */
 export function safeRedirect(redirect: string | undefined): string {
   if (

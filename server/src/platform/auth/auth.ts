@@ -152,6 +152,8 @@ export function createAuth(options: {
       },
     },
     user: {
+      // A new address takes effect when the link mailed to it is opened.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
       // Profile fields the session carries to every route; never set through the auth API.
       additionalFields: {
         firstname: { type: 'string', input: false, required: false },
