@@ -165,6 +165,8 @@ describe('single sign-on through an OpenID provider', () => {
       isProtectedDomain: true,
       ssoProvider: 'google',
     });
+    // The provider's names prefill the sign-up form.
+    expect(created.json().firstname).not.toBe('');
 
     // The identity is the provider and the subject, not the e-mail address.
     const userId = created.json().id as string;

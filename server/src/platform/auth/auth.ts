@@ -47,6 +47,27 @@ export function requiredProvider(config: Config, email: string): SsoProvider | u
   return config.protectedDomains[emailDomain(email)];
 }
 
+/** given_name and family_name of a (verified) ID token, when it has them. */
+export function namesFromIdToken(idToken: string | null | undefined): {
+  firstname?: string;
+  lastname?: string;
+} {
+  const payload = idToken?.split('.')[1];
+  if (!payload) return {};
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 250) : '');
+    const firstname = text(claims.given_name);
+    const lastname = text(claims.family_name);
+    return { ...(firstname ? { firstname } : {}), ...(lastname ? { lastname } : {}) };
+  } catch {
+    return {};
+  }
+}
+
 function oidcProvider(providerId: SsoProvider, config: Config): GenericOAuthConfig | undefined {
   const settings = config.sso[providerId];
   if (!settings) return undefined;
@@ -177,12 +198,14 @@ export function createAuth(options: {
       account: {
         create: {
           async after(account) {
-            if (account.providerId === 'google' || account.providerId === 'microsoft') {
-              await database.db
-                .update(schema.users)
-                .set({ ssoProvider: account.providerId })
-                .where(eq(schema.users.id, account.userId));
-            }
+            if (account.providerId !== 'google' && account.providerId !== 'microsoft') return;
+            // The ID token was verified before the account was made; its names start the
+            // sign-up form that follows the first sign-in.
+            const names = namesFromIdToken(account.idToken);
+            await database.db
+              .update(schema.users)
+              .set({ ssoProvider: account.providerId, ...names })
+              .where(eq(schema.users.id, account.userId));
           },
         },
       },
