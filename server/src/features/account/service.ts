@@ -1,7 +1,7 @@
 import type { Me, UpdateAccount } from '@pactum/core/auth';
 import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { deals, type HomeCounts, templates, users, workspaceMembers } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { requiredProvider } from '../../platform/auth/auth';
@@ -132,18 +132,24 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
   };
 }
 
+/**
+ * Stores fresh counters of a user in the caller's transaction and tells their open tabs. Areas
+ * call it when they change what a user's drawer counts (a workspace joined, a deal sent).
+ */
+export async function refreshHomeCounts(platform: Platform, tx: Tx, userId: string): Promise<void> {
+  const counts = await countHome(tx, userId);
+  await tx
+    .update(users)
+    .set({ homeCounts: sql`${JSON.stringify(counts)}::jsonb` })
+    .where(eq(users.id, userId));
+  await platform.realtime.publish(tx, { topic: `user:${userId}`, type: 'user.updated' });
+}
+
 /** 'Rebuild dashboard counters': stores fresh counts and tells the user's open tabs. */
 export async function rebuildHomeCounts(
   platform: Platform,
   options: { userId: string },
 ): Promise<Me> {
-  await platform.database.db.transaction(async (tx) => {
-    const counts = await countHome(tx, options.userId);
-    await tx
-      .update(users)
-      .set({ homeCounts: sql`${JSON.stringify(counts)}::jsonb` })
-      .where(eq(users.id, options.userId));
-    await platform.realtime.publish(tx, { topic: `user:${options.userId}`, type: 'user.updated' });
-  });
+  await platform.database.db.transaction((tx) => refreshHomeCounts(platform, tx, options.userId));
   return getMe(platform, options);
 }

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
+import { refreshHomeCounts } from '../account/service';
 import { requireAdministrator, requireMember } from './access';
 import { applyCreditChange } from './ledger';
 import { chargeCredits, type PaymentState } from './payments';
@@ -206,7 +207,7 @@ export async function createWorkspace(
     await tx
       .insert(workspaceMembers)
       .values({ workspaceId: created.id, userId: user.id, role: 'edit' });
-    await platform.realtime.publish(tx, { topic: `user:${user.id}`, type: 'workspaces.changed' });
+    await refreshHomeCounts(platform, tx, user.id);
     return created;
   });
   if (input.type !== 'card') return { workspaceId: workspace.id, payment: null };
@@ -370,6 +371,7 @@ export async function acceptWorkspaceInvites(
         .onConflictDoNothing();
       await notifyWorkspace(platform, tx, invite.workspaceId, 'members.changed');
     }
+    if (invites.length > 0) await refreshHomeCounts(platform, tx, options.userId);
     return invites.length;
   });
 }
@@ -403,6 +405,7 @@ export async function removeMember(
       )
       .returning({ userId: workspaceMembers.userId });
     if (removed.length === 0) throw new AppError('not_found');
+    await refreshHomeCounts(platform, tx, options.memberId);
     const groupIds = tx
       .select({ id: workspaceGroups.id })
       .from(workspaceGroups)

@@ -81,6 +81,9 @@ describe('card workspaces and buying credits', () => {
     expect(page.card).toMatchObject({ last4: '4242', brand: 'Visa' });
     const list = (await call('GET', '/api/v1/workspaces', owner.cookie)).json();
     expect(list.map((w: { id: string }) => w.id)).toContain(workspaceId);
+    // The drawer's count follows at once.
+    const me = (await call('GET', '/api/v1/me', owner.cookie)).json();
+    expect(me.counts.workspaces).toBe(list.length);
   });
 
   it('buys credits without and with 3-D Secure, granting them once', async () => {
