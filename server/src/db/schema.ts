@@ -574,7 +574,10 @@ export const workspaceInvites = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('workspace_invite_email_key').on(t.workspaceId, t.email)],
+  (t) => [
+    uniqueIndex('workspace_invite_email_key').on(t.workspaceId, t.email),
+    index('workspace_invite_open_idx').on(t.email).where(sql`${t.acceptedAt} IS NULL`),
+  ],
 );
 
 export const workspaceGroups = pgTable(

@@ -64,6 +64,26 @@ const AccountPage = page(
   () => import('../features/account/account-page'),
   (m) => m.AccountPage,
 );
+const WorkspacesPage = page(
+  () => import('../features/workspaces/workspaces-page'),
+  (m) => m.WorkspacesPage,
+);
+const CreateWorkspacePage = page(
+  () => import('../features/workspaces/create-workspace-page'),
+  (m) => m.CreateWorkspacePage,
+);
+const EditWorkspacePage = page(
+  () => import('../features/workspaces/edit-workspace-page'),
+  (m) => m.EditWorkspacePage,
+);
+const VerifyPaymentPage = page(
+  () => import('../features/workspaces/verify-payment-page'),
+  (m) => m.VerifyPaymentPage,
+);
+const AdminBillingPage = page(
+  () => import('../features/admin/admin-billing-page'),
+  (m) => m.AdminBillingPage,
+);
 const ComingSoonPage = page(
   () => import('../features/shell/coming-soon-page'),
   (m) => m.ComingSoonPage,
@@ -87,7 +107,22 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'account/my', handle: handle('account'), element: <AccountPage /> },
   { path: 'account/billing', element: <Navigate to="/dashboard/account/workspace" replace /> },
   comingSoon('account/archive/:folderId?/:fileId?', 'archive'),
-  comingSoon('account/workspace/*', 'workspaces'),
+  {
+    // Spec 3 §2.5: workspaces (billing accounts) and their pages.
+    path: 'account/workspace',
+    handle: handle('workspaces'),
+    children: [
+      { index: true, element: <WorkspacesPage /> },
+      { path: 'create', handle: handle('orderWorkspace'), element: <CreateWorkspacePage /> },
+      { path: 'edit/:accountId', handle: handle('workspace'), element: <EditWorkspacePage /> },
+      {
+        path: 'verify/:accountId',
+        handle: handle('paymentVerification'),
+        element: <VerifyPaymentPage />,
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
   comingSoon('send-pdf', 'sendPdf'),
   comingSoon('templates/*', 'templates'),
   comingSoon('drafts/*', 'drafts'),
@@ -97,7 +132,19 @@ const dashboardRoutes: RouteObject[] = [
   comingSoon('documents/trash', 'trash'),
   comingSoon('documents/*', 'documents'),
   comingSoon('knowledge-base', 'knowledgeBase'),
-  comingSoon('admin/*', 'admin'),
+  {
+    // Spec 3 §2.7: /admin opens the billing list; its other pages are not built yet.
+    path: 'admin',
+    handle: handle('admin'),
+    children: [
+      { index: true, element: <Navigate to="billing" replace /> },
+      { path: 'billing', handle: handle('billingAccounts'), element: <AdminBillingPage /> },
+      comingSoon('users', 'admin'),
+      comingSoon('documents', 'admin'),
+      comingSoon('events', 'admin'),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
   { path: '*', element: <NotFoundPage /> },
 ];
 

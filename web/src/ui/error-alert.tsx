@@ -7,15 +7,17 @@ type ErrorAlertProps = Omit<AlertProps, 'children'> & {
   error: unknown;
   /** The text of an unexpected failure, instead of the generic one. */
   fallback?: string;
+  /** A feature's own text for the errors it knows (e.g. a server text it translates). */
+  describe?: (error: unknown) => string | undefined;
 };
 
 /** A failed call's message in the user's language, as an alert read out by screen readers. */
-export function ErrorAlert({ error, fallback, ...props }: ErrorAlertProps) {
+export function ErrorAlert({ error, fallback, describe, ...props }: ErrorAlertProps) {
   const lang = useLang();
   if (!error) return null;
   return (
     <Alert severity="error" role="alert" {...props}>
-      {errorText(error, lang, fallback)}
+      {describe?.(error) ?? errorText(error, lang, fallback)}
     </Alert>
   );
 }

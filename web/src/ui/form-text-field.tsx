@@ -9,26 +9,30 @@ import { type Control, Controller, type FieldPath, type FieldValues } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useLang } from './use-lang';
 
-type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name'> & {
-  control: Control<T>;
+type FormTextFieldProps<T extends FieldValues, TOut = T> = Omit<TextFieldProps, 'name'> & {
+  /** The form's control; the form may parse its values into another shape (`TOut`). */
+  control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   /** A password field with a show/hide button. */
   isPassword?: boolean;
+  /** The text of an error message, when the shared translation is not the one to show. */
+  formatError?: (message: string) => string;
 };
 
 /**
  * A text field bound to a react-hook-form field. Its error (a shared message key such as
  * `v:minLength|n=6`) is shown in the user's language under the field.
  */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, TOut = T>({
   control,
   name,
   isPassword = false,
+  formatError,
   helperText,
   slotProps,
   inputRef,
   ...props
-}: FormTextFieldProps<T>) {
+}: FormTextFieldProps<T, TOut>) {
   const { t } = useTranslation();
   const lang = useLang();
   const [isShown, setIsShown] = useState(false);
@@ -52,7 +56,8 @@ export function FormTextField<T extends FieldValues>({
           error={Boolean(fieldState.error)}
           helperText={
             fieldState.error?.message
-              ? translateMessage(fieldState.error.message, lang)
+              ? (formatError?.(fieldState.error.message) ??
+                translateMessage(fieldState.error.message, lang))
               : helperText
           }
           slotProps={{

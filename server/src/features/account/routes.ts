@@ -2,6 +2,7 @@ import { updateAccountSchema } from '@pactum/core/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
+import { acceptWorkspaceInvites } from '../workspaces/service';
 import { getMe, rebuildHomeCounts, updateAccount } from './service';
 
 const tags = ['account'];
@@ -12,7 +13,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me',
     { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse } } },
-    async (request) => getMe(app.platform, { userId: (await requireSession(request)).user.id }),
+    async (request) => {
+      const { user } = await requireSession(request);
+      // Workspace invitations to a verified address are taken up when the app loads, whichever
+      // way the user signed in (password, Google, Microsoft) and even if already signed in.
+      await acceptWorkspaceInvites(app.platform, {
+        userId: user.id,
+        email: user.email,
+        isEmailVerified: user.emailVerified,
+      });
+      return getMe(app.platform, { userId: user.id });
+    },
   );
 
   app.patch(

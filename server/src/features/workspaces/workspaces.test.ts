@@ -342,6 +342,11 @@ describe('members, groups and tags', () => {
     expect(third.statusCode).toBe(409);
     expect(third.json().error.message).toMatch(/All licences are in use/);
 
+    // Already signed in: the invitation is taken up when the app loads the user.
+    expect(
+      (await call('GET', `/api/v1/workspaces/${workspaceId}`, invitee.cookie)).statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/api/v1/me', invitee.cookie)).json().counts.workspaces).toBe(1);
     const signIn = await call('POST', '/api/v1/auth/sign-in', undefined, {
       email: invitee.email,
       password: invitee.password,

@@ -4,6 +4,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -12,10 +15,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { isTestEnvironment } from '../shell/test-environment';
+import { useWorkspaces } from '../workspaces/api/list-workspaces';
+import type { WorkspaceSummary } from '../workspaces/types';
+import { workspacePath } from '../workspaces/workspace-paths';
 
 type WidgetProps = {
   title: string;
   emptyText: string;
+  /** The widget's items; the empty text shows while there are none. */
+  content?: ReactNode;
   /** The widget's full list. */
   listPath?: string;
   children?: ReactNode;
@@ -25,7 +33,7 @@ type WidgetProps = {
  * One dashboard widget. The lists arrive with deals, drafts and alerts; until then each
  * widget shows its empty text.
  */
-function Widget({ title, emptyText, listPath, children }: WidgetProps) {
+function Widget({ title, emptyText, content, listPath, children }: WidgetProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -39,10 +47,14 @@ function Widget({ title, emptyText, listPath, children }: WidgetProps) {
         <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1.5 }}>
-          {emptyText}
-        </Typography>
-        {children}
+        {content ?? (
+          <>
+            <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+              {emptyText}
+            </Typography>
+            {children}
+          </>
+        )}
         {listPath && (
           <Link
             component={RouterLink}
@@ -73,6 +85,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The user's workspaces, most credits first (as the server lists them). */
+function WorkspaceList({ workspaces }: { workspaces: WorkspaceSummary[] }) {
+  const { t } = useTranslation();
+  return (
+    <List dense disablePadding sx={{ mt: 1 }}>
+      {workspaces.map((workspace) => (
+        <ListItem key={workspace.id} disableGutters>
+          <ListItemText
+            primary={
+              <Link component={RouterLink} to={workspacePath(workspace.id)}>
+                {workspace.title}
+              </Link>
+            }
+            secondary={t('workspaces.creditCount', { count: workspace.credits })}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 const cell = { xs: 12, sm: 6, lg: 4 } as const;
 const quarter = { xs: 12, sm: 6, lg: 3 } as const;
 
@@ -80,6 +113,7 @@ const quarter = { xs: 12, sm: 6, lg: 3 } as const;
 export function DashboardHomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.dashboard'));
+  const workspaces = useWorkspaces().data;
   return (
     <Stack spacing={4}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
@@ -140,6 +174,11 @@ export function DashboardHomePage() {
           <Widget
             title={t('dashboardHome.workspaces')}
             emptyText={t('dashboardHome.noWorkspaces')}
+            content={
+              workspaces && workspaces.length > 0 ? (
+                <WorkspaceList workspaces={workspaces} />
+              ) : undefined
+            }
             listPath="/dashboard/account/workspace"
           >
             <Button

@@ -149,7 +149,11 @@ function Shell({ me }: { me: Me }) {
           {content}
         </Drawer>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      {/* Room below the page, so that its last buttons can scroll clear of the toasts. */}
+      <Box
+        component="main"
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pb: { xs: 12, sm: 14 } }}
+      >
         <Toolbar />
         <BreadcrumbBar crumbs={crumbs} />
         <Suspense fallback={<PageLoader />}>

@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { showFieldErrors } from '../../../ui/field-errors';
 import { FormTextField } from '../../../ui/form-text-field';
+import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useUpdateMe } from '../api/update-me';
 import { changedFields } from '../changes';
 import { useResetWhenClean } from '../use-reset-when-clean';
-import { SettingsCard } from './settings-card';
 
 const accountInfoSchema = updateAccountSchema
   .required()

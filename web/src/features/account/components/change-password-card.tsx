@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { ApiError } from '../../../app/http';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
+import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useSignOut } from '../../auth/api/sign-out';
 import { useChangePassword } from '../api/change-password';
-import { SettingsCard } from './settings-card';
 
 /** The change-password form: the shared rule plus a confirmation that must match. */
 function passwordFormSchema(newPasswordLabel: string) {
@@ -44,6 +44,8 @@ export function ChangePasswordCard({ email }: { email: string }) {
     mode: 'onChange',
     defaultValues: emptyValues,
   });
+  // Both are read on every render: formState only tracks what a render has read.
+  const { isDirty, isValid } = form.formState;
   const newPassword = useWatch({ control: form.control, name: 'newPassword' });
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword: password }) =>
     changePassword.mutate(
@@ -68,10 +70,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       }
       actions={
-        <SubmitButton
-          isPending={changePassword.isPending}
-          disabled={!form.formState.isDirty || !form.formState.isValid}
-        >
+        <SubmitButton isPending={changePassword.isPending} disabled={!isDirty || !isValid}>
           {t('account.password.submit')}
         </SubmitButton>
       }

@@ -14,11 +14,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
+import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useUpdateMe } from '../api/update-me';
 import { useResetWhenClean } from '../use-reset-when-clean';
-import { SettingsCard } from './settings-card';
 
 type CompanyField = keyof z.infer<typeof companySchema>;
 type AddressField = keyof z.infer<typeof addressSchema>;
@@ -133,6 +133,8 @@ function TextGroupCard({
     mode: 'onChange',
     defaultValues: values,
   });
+  // Both are read on every render: formState only tracks what a render has read.
+  const { isDirty, isValid } = form.formState;
   useResetWhenClean(form, values);
   const onSubmit = form.handleSubmit((submitted) =>
     updateMe.mutate(toChanges(submitted), {
@@ -149,10 +151,7 @@ function TextGroupCard({
       description={description}
       onSubmit={onSubmit}
       actions={
-        <SubmitButton
-          isPending={updateMe.isPending}
-          disabled={!form.formState.isDirty || !form.formState.isValid}
-        >
+        <SubmitButton isPending={updateMe.isPending} disabled={!isDirty || !isValid}>
           {t('common.save')}
         </SubmitButton>
       }

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { SettingsCard } from '../../../ui/settings-card';
 import { toast } from '../../../ui/toast-store';
 import { useRebuildCounters } from '../api/rebuild-counters';
-import { SettingsCard } from './settings-card';
 
 /** Recounts the side menu's document counts from the user's documents. */
 export function CountersCard() {

@@ -7,12 +7,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
+import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useUpdateMe } from '../api/update-me';
 import { browserTimezone, defaultTimezone, timezoneOptions } from '../timezones';
 import { useResetWhenClean } from '../use-reset-when-clean';
-import { SettingsCard } from './settings-card';
 
 const notificationsSchema = updateAccountSchema
   .required()
@@ -35,6 +35,8 @@ export function EmailNotificationsCard({ me }: { me: Me }) {
     mode: 'onChange',
     defaultValues: values,
   });
+  // Both are read on every render: formState only tracks what a render has read.
+  const { isDirty, isValid } = form.formState;
   useResetWhenClean(form, values);
   const onSubmit = form.handleSubmit((submitted) =>
     updateMe.mutate(submitted, {
@@ -50,10 +52,7 @@ export function EmailNotificationsCard({ me }: { me: Me }) {
       description={t('account.notifications.description')}
       onSubmit={onSubmit}
       actions={
-        <SubmitButton
-          isPending={updateMe.isPending}
-          disabled={!form.formState.isDirty || !form.formState.isValid}
-        >
+        <SubmitButton isPending={updateMe.isPending} disabled={!isDirty || !isValid}>
           {t('common.save')}
         </SubmitButton>
       }

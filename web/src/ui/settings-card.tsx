@@ -18,7 +18,7 @@ type SettingsCardProps = {
   id?: string;
 };
 
-/** One card of the account settings: a heading, a short description, fields and buttons. */
+/** One card of a settings page: a heading, a short description, fields and buttons. */
 export function SettingsCard({
   title,
   description,

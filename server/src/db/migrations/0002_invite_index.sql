@@ -1,0 +1,1 @@
+CREATE INDEX "workspace_invite_open_idx" ON "workspace_invite" USING btree ("email") WHERE "workspace_invite"."accepted_at" IS NULL;

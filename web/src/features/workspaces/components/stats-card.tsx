@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../ui/format';
+import { SettingsCard } from '../../../ui/settings-card';
+import type { Workspace } from '../types';
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The workspace's figures as last counted (recounted at most once a day). */
+export function StatsCard({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation();
+  const { stats, statsCalculatedAt } = workspace;
+  return (
+    <SettingsCard
+      title={t('workspaces.stats.title')}
+      description={
+        statsCalculatedAt
+          ? t('workspaces.stats.calculatedAt', { date: formatDateTime(statsCalculatedAt) })
+          : undefined
+      }
+    >
+      {stats ? (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+          }}
+        >
+          <Figure label={t('workspaces.stats.negotiation')} value={stats.deals.negotiation} />
+          <Figure label={t('workspaces.stats.inSigning')} value={stats.deals.inSigning} />
+          <Figure label={t('workspaces.stats.signed')} value={stats.deals.signed} />
+          <Figure label={t('workspaces.stats.archives')} value={stats.deals.archives} />
+          <Figure label={t('workspaces.stats.members')} value={stats.members} />
+          <Figure label={t('workspaces.stats.groups')} value={stats.groups} />
+          <Figure label={t('workspaces.stats.tags')} value={stats.tags} />
+          <Figure label={t('workspaces.stats.purchased')} value={stats.credits.purchased} />
+          <Figure label={t('workspaces.stats.spent')} value={stats.credits.spent} />
+        </Box>
+      ) : (
+        <Typography color="text.secondary">{t('workspaces.stats.notYet')}</Typography>
+      )}
+    </SettingsCard>
+  );
+}
