@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
-import { type Me, ssoProviderNames, updateAccountSchema } from '@pactum/core/auth';
+import { type Me, updateAccountSchema } from '@pactum/core/auth';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { toast } from '../../../ui/toast-store';
 import { useUpdateMe } from '../api/update-me';
 import { changedFields } from '../changes';
 import { useResetWhenClean } from '../use-reset-when-clean';
+import { EmailField } from './email-field';
 
 const accountInfoSchema = updateAccountSchema
   .required()
@@ -28,7 +28,7 @@ const valuesOf = (me: Me) => ({
 });
 
 /**
- * Name and phone. Save is enabled when the form is valid and changed; the server
+ * Name, e-mail and phone. Save (names and phone) is enabled when the form is valid and changed; the server
  * capitalises the names, and the form then shows them as saved.
  */
 export function AccountInfoCard({ me }: { me: Me }) {
@@ -51,10 +51,6 @@ export function AccountInfoCard({ me }: { me: Me }) {
       onError: (error) => showFieldErrors(error, form.setError, FIELDS),
     }),
   );
-  // E-mail changes have no API yet; an SSO user's address belongs to the provider anyway.
-  const emailHelp = me.ssoProvider
-    ? t('account.info.emailSso', { provider: ssoProviderNames[me.ssoProvider] })
-    : t('account.info.emailFixed');
   return (
     <SettingsCard
       title={t('account.info.title')}
@@ -86,14 +82,7 @@ export function AccountInfoCard({ me }: { me: Me }) {
           />
         </Grid>
         <Grid size={12}>
-          <TextField
-            fullWidth
-            label={t('account.info.email')}
-            type="email"
-            value={me.email}
-            disabled
-            helperText={emailHelp}
-          />
+          <EmailField me={me} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField
