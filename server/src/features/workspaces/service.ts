@@ -358,6 +358,13 @@ export async function acceptWorkspaceInvites(
   options: { userId: string; email: string; isEmailVerified: boolean },
 ): Promise<number> {
   if (!options.isEmailVerified) return 0;
+  // Called on every app load: a cheap look first, a transaction only when there is work.
+  const [open] = await platform.database.db
+    .select({ id: workspaceInvites.id })
+    .from(workspaceInvites)
+    .where(and(eq(workspaceInvites.email, options.email), isNull(workspaceInvites.acceptedAt)))
+    .limit(1);
+  if (!open) return 0;
   return platform.database.db.transaction(async (tx) => {
     const invites = await tx
       .update(workspaceInvites)
