@@ -94,6 +94,8 @@ describe('accounts', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(pathname(page)).toBe('/dashboard/home');
     await page.getByText('Welcome to Pactum, Mary!').waitFor();
+    // The first sign-in shows for a while that the dashboard is being set up.
+    await page.getByRole('progressbar', { name: 'Setting up your dashboard…' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Your contracts' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Contract updates' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Main menu' });

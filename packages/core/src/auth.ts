@@ -140,7 +140,10 @@ export type HomeCounts = {
   templates: number;
   drafts: number;
   negotiate: number;
+  /** In signing, with the user's own signature still missing. */
   sign: number;
+  /** In signing, waiting for the other signatures. */
+  waiting: number;
   signed: number;
   trash: number;
   workspaces: number;

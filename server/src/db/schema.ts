@@ -69,6 +69,7 @@ export const users = pgTable(
       drafts: 0,
       negotiate: 0,
       sign: 0,
+      waiting: 0,
       signed: 0,
       trash: 0,
       workspaces: 0,

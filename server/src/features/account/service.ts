@@ -2,10 +2,28 @@ import type { Me, UpdateAccount } from '@pactum/core/auth';
 import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { deals, type HomeCounts, templates, users, workspaceMembers } from '../../db/schema';
+import {
+  dealSigners,
+  deals,
+  type HomeCounts,
+  templates,
+  users,
+  workspaceMembers,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
+
+const EMPTY_COUNTS: HomeCounts = {
+  templates: 0,
+  drafts: 0,
+  negotiate: 0,
+  sign: 0,
+  waiting: 0,
+  signed: 0,
+  trash: 0,
+  workspaces: 0,
+};
 
 /** The signed-in user's own record as the app needs it. Marks the first sign-in as welcomed. */
 export async function getMe(platform: Platform, options: { userId: string }): Promise<Me> {
@@ -56,7 +74,7 @@ export async function getMe(platform: Platform, options: { userId: string }): Pr
     },
     autofillShown: user.autofillShown,
     notificationsDialogShown: user.notificationsDialogShown,
-    counts: user.homeCounts,
+    counts: { ...EMPTY_COUNTS, ...user.homeCounts },
   };
 }
 
@@ -121,11 +139,26 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
     .where(eq(deals.sentBy, userId))
     .groupBy(deals.state);
   const byState = (state: string) => Number(dealStates.find((row) => row.state === state)?.n ?? 0);
+  // In signing splits in two: documents where the user still has to sign, and the rest, which
+  // wait for the others' signatures.
+  const [toSign] = await db
+    .select({ n: count() })
+    .from(dealSigners)
+    .innerJoin(deals, eq(deals.id, dealSigners.dealId))
+    .where(
+      and(
+        eq(dealSigners.userId, userId),
+        eq(dealSigners.state, 'new'),
+        eq(deals.state, 'in-signing'),
+      ),
+    );
+  const sign = Number(toSign?.n ?? 0);
   return {
     templates: Number(templateCount?.n ?? 0),
     drafts: 0,
     negotiate: byState('negotiate'),
-    sign: byState('in-signing'),
+    sign,
+    waiting: Math.max(0, byState('in-signing') - sign),
     signed: byState('signed'),
     trash: byState('trash'),
     workspaces: Number(workspaceCount?.n ?? 0),

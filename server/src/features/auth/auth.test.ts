@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEvents, users } from '../../db/schema';
+import { authEvents, dealSigners, deals, templates, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { cookieHeader, createUser } from '../../test/factories';
 import { codeFromMail, waitForMail } from '../../test/outbox';
@@ -411,15 +411,54 @@ describe('account settings', () => {
 
   it('rebuilds the dashboard counters from the records', async () => {
     const user = await createUser(t.platform);
-    const response = await post('/api/v1/me/rebuild-counters', {}, user.cookie);
-    expect(response.statusCode).toBe(200);
-    expect(response.json().counts).toEqual({
+    const empty = await post('/api/v1/me/rebuild-counters', {}, user.cookie);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().counts).toEqual({
       templates: 0,
       drafts: 0,
       negotiate: 0,
       sign: 0,
+      waiting: 0,
       signed: 0,
       trash: 0,
+      workspaces: 0,
+    });
+    const { db } = t.database;
+    const parties = { sender: { name: 'A Oy' }, receiver: { name: 'B Ab' } };
+    const made = await db
+      .insert(deals)
+      .values(
+        (['negotiate', 'negotiate', 'in-signing', 'in-signing', 'signed', 'trash'] as const).map(
+          (state) => ({
+            title: 'Deal',
+            process: 'negotiate' as const,
+            state,
+            parties,
+            sentBy: user.id,
+          }),
+        ),
+      )
+      .returning({ id: deals.id, state: deals.state });
+    const signing = made.find((deal) => deal.state === 'in-signing');
+    await db.insert(dealSigners).values({
+      shortId: `s-${Date.now()}`,
+      dealId: signing?.id ?? '',
+      party: 'sender',
+      firstname: 'Test',
+      lastname: 'Signer',
+      email: user.email,
+      userId: user.id,
+    });
+    await db.insert(templates).values({ title: 'NDA', createdBy: user.id });
+    const counted = await post('/api/v1/me/rebuild-counters', {}, user.cookie);
+    expect(counted.json().counts).toEqual({
+      templates: 1,
+      drafts: 0,
+      negotiate: 2,
+      sign: 1,
+      waiting: 1,
+      signed: 1,
+      trash: 1,
       workspaces: 0,
     });
     expect((await post('/api/v1/me/rebuild-counters', {})).statusCode).toBe(401);

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
@@ -155,11 +156,38 @@ function Shell({ me }: { me: Me }) {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pb: { xs: 12, sm: 14 } }}
       >
         <Toolbar />
+        <FirstLoginLoader me={me} />
         <BreadcrumbBar crumbs={crumbs} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </Box>
+    </Box>
+  );
+}
+
+/** How long the first sign-in shows that the dashboard is being prepared (spec 1 §2). */
+const FIRST_LOGIN_LOADER_MS = 8_000;
+
+/**
+ * First sign-in after signup: a bar for 8 s says the dashboard is being set up, while its
+ * counters and lists arrive. It does not block the page.
+ */
+function FirstLoginLoader({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const [isShown, setIsShown] = useState(me.isFirstLogin);
+  useEffect(() => {
+    if (!isShown) return;
+    const timer = setTimeout(() => setIsShown(false), FIRST_LOGIN_LOADER_MS);
+    return () => clearTimeout(timer);
+  }, [isShown]);
+  if (!isShown) return null;
+  return (
+    <Box role="status" sx={{ mb: 2 }}>
+      <LinearProgress aria-label={t('shell.preparing')} />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('shell.preparing')}
+      </Typography>
     </Box>
   );
 }

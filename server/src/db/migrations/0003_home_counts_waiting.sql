@@ -1,0 +1,1 @@
+ALTER TABLE "user" ALTER COLUMN "home_counts" SET DEFAULT '{"templates":0,"drafts":0,"negotiate":0,"sign":0,"waiting":0,"signed":0,"trash":0,"workspaces":0}'::jsonb;
