@@ -24,7 +24,11 @@ export type ResolvedSession = {
 const cache = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
 
 async function resolve(request: FastifyRequest): Promise<ResolvedSession | null> {
-  const { auth } = request.server.platform;
+  const { auth, readSessionCookie } = request.server.platform;
+  const fast = await readSessionCookie(request.headers.cookie);
+  if (fast.kind === 'none') return null;
+  if (fast.kind === 'live') return fast.session;
+  // Due for renewal: the auth engine reads the session itself and extends it.
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
   const user = result.user as typeof result.user & Partial<SessionUser>;

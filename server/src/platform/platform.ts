@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { type Auth, createAuth, loadAuthSecret } from './auth/auth';
+import { type Auth, createAuth, loadAuthSecret, SESSION_RENEW_AFTER_SECONDS } from './auth/auth';
+import { createCookieSessionReader } from './auth/sessions';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { createMail, type Mail } from './mail/mail';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -20,6 +21,8 @@ export type Platform = {
   config: Config;
   database: Database;
   auth: Auth;
+  /** Reads the session cookie of a request (the fast path of the auth engine's own reading). */
+  readSessionCookie: ReturnType<typeof createCookieSessionReader>;
   rateLimiter: RateLimiter;
   payments: PaymentProvider;
   jobs: Jobs;
@@ -47,10 +50,16 @@ export async function createPlatform(
     : createOutboxSms(database);
   const mail = createMail(jobs, mailer);
   const secret = await loadAuthSecret(database, config.authSecret);
+  const auth = createAuth({ config, database, mail, secret });
   return {
     config,
     database,
-    auth: createAuth({ config, database, mail, secret }),
+    auth,
+    readSessionCookie: createCookieSessionReader({
+      auth,
+      database,
+      renewAfterSeconds: SESSION_RENEW_AFTER_SECONDS,
+    }),
     rateLimiter: createRateLimiter(database),
     payments: config.stripe
       ? createStripeProcessor({

@@ -12,6 +12,7 @@ import type { Mail } from '../mail/mail';
 
 /** Lifetime of a session; it is extended while used (at most once a day). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 /** E-mail verification and password reset links stay valid this long. */
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
@@ -125,7 +126,7 @@ export function createAuth(options: {
     trustedOrigins: config.allowedOrigins,
     // Our routes do their own limiting (per e-mail and per address, shared by all processes).
     rateLimit: { enabled: false },
-    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
     account: {
       // An OpenID identity is its provider and subject; an account is never joined to an
       // existing user because the e-mail addresses match.
