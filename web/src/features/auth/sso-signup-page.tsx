@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { authMessages, type Me, ssoProviderNames, ssoSignUpSchema } from '@pactum/core/auth';
 import { useEffect } from 'react';
@@ -10,6 +9,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { showFieldErrors } from '../../ui/field-errors';
 import { FormTextField } from '../../ui/form-text-field';
+import { NameFields } from '../../ui/name-fields';
 import { PageLoader } from '../../ui/page-loader';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -101,26 +101,10 @@ function SsoSignupForm({ me, target }: { me: Me; target: string }) {
           error={ssoSignUp.error ?? signOut.error}
           fallback={authMessages[lang].accountCreationFailed}
         />
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={form.control}
-              name="firstname"
-              label={t('signup.firstname')}
-              autoComplete="given-name"
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={form.control}
-              name="lastname"
-              label={t('signup.lastname')}
-              autoComplete="family-name"
-              required
-            />
-          </Grid>
-        </Grid>
+        <NameFields
+          control={form.control}
+          labels={{ firstname: t('signup.firstname'), lastname: t('signup.lastname') }}
+        />
         <FormTextField
           control={form.control}
           name="phone"

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { authMessages, type Me, signUpSchema } from '@pactum/core/auth';
 import { useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { showFieldErrors } from '../../../ui/field-errors';
 import { FormTextField } from '../../../ui/form-text-field';
+import { NameFields } from '../../../ui/name-fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useLang } from '../../../ui/use-lang';
 import { useSignUp } from '../api/sign-up';
@@ -56,26 +56,10 @@ export function SignupForm({ defaultEmail, inviteId, onSignedUp }: SignupFormPro
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
       <ErrorAlert error={signUp.error} fallback={authMessages[lang].signupFailed} />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={form.control}
-            name="firstname"
-            label={t('signup.firstname')}
-            autoComplete="given-name"
-            required
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={form.control}
-            name="lastname"
-            label={t('signup.lastname')}
-            autoComplete="family-name"
-            required
-          />
-        </Grid>
-      </Grid>
+      <NameFields
+        control={form.control}
+        labels={{ firstname: t('signup.firstname'), lastname: t('signup.lastname') }}
+      />
       <FormTextField
         control={form.control}
         name="email"
