@@ -33,6 +33,20 @@ export const APP_SCENARIOS: readonly Scenario[] = [
     description: 'the signed-in user: cookie, session lookup, zod response',
   },
   {
+    name: 'templates',
+    target: 'app',
+    path: '/api/v1/templates?filter=all',
+    isSignedIn: true,
+    description: 'the template library: access rows by user, workspace and group, plus globals',
+  },
+  {
+    name: 'deals',
+    target: 'app',
+    path: '/api/v1/deals?group=negotiate&page=1&pageSize=10',
+    isSignedIn: true,
+    description: "a page of deals in negotiation: count, page, the caller's party",
+  },
+  {
     name: 'openapi',
     target: 'app',
     path: '/api/openapi.json',

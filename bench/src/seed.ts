@@ -5,10 +5,13 @@ import {
   type ContentOption,
   dealSections,
   deals,
+  documentAccess,
   type SectionLogEntry,
   templateSections,
   templates,
   users,
+  workspaceGroupMembers,
+  workspaceGroups,
   workspaceMembers,
   workspaces,
 } from '../../server/src/db/schema';
@@ -52,6 +55,22 @@ export type SeedResult = {
   sessionCookies: string[];
 };
 
+/** Who the seeded people are and where they belong, for documents and their access rows. */
+type People = {
+  userIds: string[];
+  /** The users who get sessions: the active ones, who create, send and receive more. */
+  activeIds: string[];
+  /** Workspace ids of each member. */
+  workspacesOf: Map<string, string[]>;
+  /** Groups of each workspace. */
+  groupsOf: Map<string, string[]>;
+};
+
+type AccessRow = typeof documentAccess.$inferInsert;
+
+/** Share of templates created, and of deals sent or received, by the session users. */
+const ACTIVE_SHARE = 0.5;
+
 type SectionBody = {
   position: number;
   type: 'parties' | 'normal' | 'signers';
@@ -92,13 +111,24 @@ export async function seedDatabase(
   const { db } = database;
 
   const userIds = await seedUsers(db, random, sizes.users);
-  const workspaceIds = await seedWorkspaces(db, random, sizes.workspaces, userIds);
-  await seedTemplates(db, random, sizes.templates, { userIds, workspaceIds });
-  await seedDeals(db, random, sizes.deals, { userIds, workspaceIds });
-  const sessionCookies = await seedSessions(
-    random.sample(userIds, sizes.sessions),
-    options.startSession,
-  );
+  const members = await seedWorkspaces(db, random, sizes.workspaces, userIds);
+  const groupsOf = await seedGroups(db, random, members);
+  const workspacesOf = new Map<string, string[]>();
+  for (const [workspaceId, memberIds] of members) {
+    for (const userId of memberIds) {
+      workspacesOf.set(userId, [...(workspacesOf.get(userId) ?? []), workspaceId]);
+    }
+  }
+  const people: People = {
+    userIds,
+    // Chosen before the documents so they hold tens of templates and deals each.
+    activeIds: random.sample(userIds, sizes.sessions),
+    workspacesOf,
+    groupsOf,
+  };
+  await seedTemplates(db, random, sizes.templates, people);
+  await seedDeals(db, random, sizes.deals, people);
+  const sessionCookies = await seedSessions(people.activeIds, options.startSession);
   // Fresh bulk loads have no planner statistics yet (PGlite never runs autovacuum).
   await database.exec('ANALYZE');
 
@@ -155,7 +185,7 @@ async function seedWorkspaces(
   random: Random,
   count: number,
   userIds: string[],
-): Promise<string[]> {
+): Promise<Map<string, string[]>> {
   const workspaceRows: (typeof workspaces.$inferInsert & { id: string })[] = [];
   const memberRows: (typeof workspaceMembers.$inferInsert)[] = [];
   for (let i = 0; i < count; i++) {
@@ -180,7 +210,41 @@ async function seedWorkspaces(
   }
   await insertInBatches(db, workspaces, workspaceRows);
   await insertInBatches(db, workspaceMembers, memberRows);
-  return workspaceRows.map((row) => row.id);
+  const members = new Map<string, string[]>(workspaceRows.map((row) => [row.id, []]));
+  for (const row of memberRows) members.get(row.workspaceId)?.push(row.userId);
+  return members;
+}
+
+const GROUP_NAMES = ['Sales', 'Legal', 'Procurement', 'Management', 'Finance', 'Partners'];
+
+/** 0–3 groups per workspace, each with a few of its members; returns the groups per workspace. */
+async function seedGroups(
+  db: Db,
+  random: Random,
+  members: Map<string, string[]>,
+): Promise<Map<string, string[]>> {
+  const groupRows: (typeof workspaceGroups.$inferInsert & { id: string })[] = [];
+  const groupMemberRows: (typeof workspaceGroupMembers.$inferInsert)[] = [];
+  const groupsOf = new Map<string, string[]>();
+  for (const [workspaceId, memberIds] of members) {
+    const names = random.sample(GROUP_NAMES, random.int(0, 3));
+    const ids: string[] = [];
+    for (const name of names) {
+      const id = random.uuid();
+      ids.push(id);
+      groupRows.push({ id, workspaceId, name, createdBy: memberIds[0] ?? null });
+      for (const userId of random.sample(
+        memberIds,
+        random.int(2, Math.max(2, memberIds.length - 1)),
+      )) {
+        groupMemberRows.push({ groupId: id, userId });
+      }
+    }
+    groupsOf.set(workspaceId, ids);
+  }
+  await insertInBatches(db, workspaceGroups, groupRows);
+  await insertInBatches(db, workspaceGroupMembers, groupMemberRows);
+  return groupsOf;
 }
 
 function buildOptions(random: Random, buildHtml: () => string, count: number): ContentOption[] {
@@ -241,19 +305,66 @@ function buildSectionBodies(
   return bodies;
 }
 
-async function seedTemplates(
-  db: Db,
+/** A user drawn from the session users `share` of the time, from everyone otherwise. */
+function pickUser(random: Random, people: People, share = ACTIVE_SHARE): string {
+  return random.pick(random.chance(share) ? people.activeIds : people.userIds);
+}
+
+/**
+ * Who reaches a template: its creator edits it; a team template may also be shared with the
+ * creator's workspace, with a group of it, and with a few people (most of them active users).
+ */
+function templateAccessRows(
   random: Random,
-  count: number,
-  refs: { userIds: string[]; workspaceIds: string[] },
-): Promise<void> {
+  people: People,
+  template: {
+    id: string;
+    createdBy: string;
+    workspaceId: string | null;
+    isGlobal: boolean;
+    createdAt: Date;
+  },
+): AccessRow[] {
+  const base = {
+    collection: 'templates' as const,
+    documentId: template.id,
+    createdBy: template.createdBy,
+    createdAt: template.createdAt,
+  };
+  const rows: AccessRow[] = [{ ...base, userId: template.createdBy, role: 'edit' }];
+  // Everyone reaches a global template through the flag; only its author has a row.
+  if (template.isGlobal) return rows;
+  const role = () => (random.chance(0.3) ? ('edit' as const) : ('view' as const));
+  if (template.workspaceId && random.chance(0.6)) {
+    rows.push({ ...base, workspaceId: template.workspaceId, role: role() });
+  }
+  const groups = template.workspaceId ? (people.groupsOf.get(template.workspaceId) ?? []) : [];
+  if (groups.length > 0 && random.chance(0.3)) {
+    rows.push({ ...base, groupId: random.pick(groups), role: role() });
+  }
+  const shared = new Set<string>([template.createdBy]);
+  for (let i = random.int(0, 4); i > 0; i--) {
+    const userId = pickUser(random, people, 0.7);
+    if (shared.has(userId)) continue;
+    shared.add(userId);
+    rows.push({ ...base, userId, role: role() });
+  }
+  return rows;
+}
+
+async function seedTemplates(db: Db, random: Random, count: number, people: People): Promise<void> {
   for (let start = 0; start < count; start += PARENT_CHUNK) {
     const templateRows: (typeof templates.$inferInsert)[] = [];
     const sectionRows: (typeof templateSections.$inferInsert)[] = [];
+    const accessRows: AccessRow[] = [];
     for (let i = start; i < Math.min(count, start + PARENT_CHUNK); i++) {
       const id = random.uuid();
       const isGlobal = random.chance(0.1);
       const createdAt = daysBefore(BASE_TIME, random.int(0, 700));
+      const createdBy = pickUser(random, people);
+      const creatorWorkspaces = people.workspacesOf.get(createdBy) ?? [];
+      const workspaceId =
+        isGlobal || creatorWorkspaces.length === 0 ? null : random.pick(creatorWorkspaces);
       templateRows.push({
         id,
         title: random.pick(TEMPLATE_TITLES),
@@ -261,14 +372,18 @@ async function seedTemplates(
         category: random.pick(CATEGORIES),
         language: random.pick(['en', 'en', 'fi', 'sv'] as const),
         region: random.pick(['FI', 'SE', 'EU'] as const),
-        workspaceId: isGlobal ? null : random.pick(refs.workspaceIds),
+        workspaceId,
         isGlobal,
+        partner: isGlobal ? random.pick(['Pactum', 'Lakitoimisto Aalto', 'Juridik AB']) : null,
         price: random.chance(0.7) ? null : random.int(1, 5),
-        createdBy: random.pick(refs.userIds),
+        createdBy,
         createdAt,
         modifiedAt: new Date(createdAt.getTime() + random.int(0, 30) * DAY_MS),
         deletedAt: random.chance(0.03) ? new Date(createdAt.getTime() + 60 * DAY_MS) : null,
       });
+      accessRows.push(
+        ...templateAccessRows(random, people, { id, createdBy, workspaceId, isGlobal, createdAt }),
+      );
       const bodies = buildSectionBodies(random, { sender: '[Supplier]', receiver: '[Customer]' });
       for (const body of bodies) {
         sectionRows.push({ id: random.uuid(), templateId: id, ...body, createdAt });
@@ -276,6 +391,7 @@ async function seedTemplates(
     }
     await insertInBatches(db, templates, templateRows);
     await insertInBatches(db, templateSections, sectionRows);
+    await insertInBatches(db, documentAccess, accessRows);
   }
 }
 
@@ -324,22 +440,20 @@ function buildSectionLog(
   return log;
 }
 
-async function seedDeals(
-  db: Db,
-  random: Random,
-  count: number,
-  refs: { userIds: string[]; workspaceIds: string[] },
-): Promise<void> {
+async function seedDeals(db: Db, random: Random, count: number, people: People): Promise<void> {
   for (let start = 0; start < count; start += PARENT_CHUNK) {
     const dealRows: (typeof deals.$inferInsert)[] = [];
     const sectionRows: (typeof dealSections.$inferInsert)[] = [];
+    const accessRows: AccessRow[] = [];
     for (let i = start; i < Math.min(count, start + PARENT_CHUNK); i++) {
       const id = random.uuid();
       const process = random.chance(0.6) ? 'negotiate' : 'sign';
       const state = pickDealState(random, process);
       const parties = { sender: companyName(random), receiver: companyName(random) };
-      const senderId = random.pick(refs.userIds);
-      const receiverId = random.pick(refs.userIds);
+      const senderId = pickUser(random, people);
+      let receiverId = pickUser(random, people);
+      while (receiverId === senderId) receiverId = pickUser(random, people);
+      const senderWorkspaces = people.workspacesOf.get(senderId) ?? [];
       const createdAt = daysBefore(BASE_TIME, random.int(0, 600));
       const bodies = buildSectionBodies(random, parties);
       let approved = 0;
@@ -371,17 +485,27 @@ async function seedDeals(
             : null,
         state,
         process,
-        parties: { sender: { name: parties.sender }, receiver: { name: parties.receiver } },
+        parties: {
+          sender: { type: 'business', name: parties.sender },
+          receiver: { type: 'business', name: parties.receiver },
+        },
         sentBy: senderId,
-        workspaceId: random.chance(0.8) ? random.pick(refs.workspaceIds) : null,
+        workspaceId: senderWorkspaces.length > 0 ? random.pick(senderWorkspaces) : null,
         negotiationStats: { approved, open: bodies.length - approved },
         createdAt,
         modifiedAt: new Date(createdAt.getTime() + random.int(0, 20) * DAY_MS),
         signedAt: state === 'signed' ? new Date(createdAt.getTime() + 21 * DAY_MS) : null,
       });
+      // The send job writes the sender's row; claiming the invite writes the receiver's.
+      const access = { collection: 'deals' as const, documentId: id, role: 'edit' as const };
+      accessRows.push(
+        { ...access, userId: senderId, party: 'sender', createdBy: senderId, createdAt },
+        { ...access, userId: receiverId, party: 'receiver', createdBy: receiverId, createdAt },
+      );
     }
     await insertInBatches(db, deals, dealRows);
     await insertInBatches(db, dealSections, sectionRows);
+    await insertInBatches(db, documentAccess, accessRows);
   }
 }
 
@@ -400,10 +524,13 @@ const COUNTED_TABLES = [
   'session',
   'workspace',
   'workspace_member',
+  'workspace_group',
+  'workspace_group_member',
   'template',
   'template_section',
   'deal',
   'deal_section',
+  'document_access',
 ] as const;
 
 async function countRows(database: Database): Promise<Record<string, number>> {

@@ -71,6 +71,17 @@ const envSchema = z.object({
     .default(
       'https://login.microsoftonline.com/organizations/v2.0/.well-known/openid-configuration',
     ),
+  /** The operator's sealing certificate (PKCS#12, RSA key): a file, or the file in base64. */
+  SEAL_P12_PATH: optionalString,
+  SEAL_P12_BASE64: optionalString,
+  SEAL_P12_PASSPHRASE: z.string().default(''),
+  /** IP geolocation service for signing records, `{ip}` replaced by the address; unset: no lookup. */
+  GEOIP_URL: optionalString.pipe(
+    z
+      .url()
+      .refine((value) => value.includes('{ip}'), 'Put {ip} where the address goes')
+      .optional(),
+  ),
   /** E-mail domains of Pactum's own staff: only admins on these domains reach the admin area. */
   ADMIN_EMAIL_DOMAINS: z.string().default('pactum.fi'),
   /** Stripe for card payments; unset means the built-in test processor. */
@@ -79,7 +90,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address (a stripe-mock or a recorded-payload server in tests). */
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  /** Largest attachment or Word document a user may upload, in bytes. */
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(10_485_760),
   /** Domains whose users must sign in with one provider: `example.com:google,corp.fi:microsoft`. */
+  /** Tests only: a named point where a job ends the process (crash tests). Ignored in production. */
+  PACTUM_CRASH_AT: optionalString,
   SSO_PROTECTED_DOMAINS: z
     .string()
     .default('')
@@ -125,6 +140,10 @@ export type Config = {
     Record<SsoProvider, { clientId: string; clientSecret: string; discoveryUrl: string }>
   >;
   adminEmailDomains: string[];
+  /** The operator's sealing certificate; undefined means the self-signed one kept in the database. */
+  sealP12: { p12: Uint8Array; passphrase: string } | undefined;
+  /** IP geolocation URL template with `{ip}`; undefined means no lookup (geo is null). */
+  geoIpUrl: string | undefined;
   stripe:
     | {
         secretKey: string;
@@ -132,9 +151,13 @@ export type Config = {
         api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
       }
     | undefined;
+  /** Largest upload (attachment or Word import) in bytes. */
+  attachmentMaxBytes: number;
   /** Protected single-sign-on domains and the provider each must use. */
   protectedDomains: Record<string, SsoProvider>;
   version: string;
+  /** The crash point a test asked for (PACTUM_CRASH_AT); never set in production. */
+  crashAt: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -154,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: needed with STRIPE_SECRET_KEY (credits are granted by its webhooks)',
     );
   }
+  if (e.SEAL_P12_PATH && e.SEAL_P12_BASE64) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEAL_P12_PATH: set either SEAL_P12_PATH or SEAL_P12_BASE64, not both',
+    );
+  }
+  const sealP12 = readSealP12(e.SEAL_P12_PATH, e.SEAL_P12_BASE64);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -212,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmailDomains: e.ADMIN_EMAIL_DOMAINS.split(',')
       .map((domain) => domain.trim().toLowerCase())
       .filter(Boolean),
+    sealP12: sealP12 ? { p12: sealP12, passphrase: e.SEAL_P12_PASSPHRASE } : undefined,
+    geoIpUrl: e.GEOIP_URL,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,
@@ -229,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             : undefined,
         }
       : undefined,
+    attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     protectedDomains: Object.fromEntries(
       e.SSO_PROTECTED_DOMAINS.split(',')
         .map((entry) => entry.trim().toLowerCase())
@@ -236,7 +268,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((entry) => entry.split(':') as [string, SsoProvider]),
     ),
     version: readVersion(),
+    crashAt: e.NODE_ENV === 'production' ? undefined : e.PACTUM_CRASH_AT,
   };
+}
+
+/** The bytes of the operator's PKCS#12, from its file or its base64 text. */
+function readSealP12(
+  filePath: string | undefined,
+  base64: string | undefined,
+): Uint8Array | undefined {
+  if (filePath) {
+    try {
+      return new Uint8Array(fs.readFileSync(path.resolve(filePath)));
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SEAL_P12_PATH: cannot read ${filePath} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+  }
+  if (base64) {
+    const bytes = Buffer.from(base64.replace(/\s/g, ''), 'base64');
+    if (bytes.length === 0) {
+      throw new ConfigError('Invalid configuration:\n  SEAL_P12_BASE64: not base64');
+    }
+    return new Uint8Array(bytes);
+  }
+  return undefined;
 }
 
 /** The release version, from the server package. */

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { seedGlobalTemplates } from './features/templates/seed';
 import { ensureDemoWorkspace } from './features/workspaces/service';
 import { createPlatform, type Platform, startPlatform, stopPlatform } from './platform/platform';
 
@@ -14,6 +15,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   try {
     await runMigrations(database);
     await ensureDemoWorkspace(database);
+    await seedGlobalTemplates(database);
   } catch (error) {
     await database.close();
     throw error;

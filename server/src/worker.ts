@@ -1,6 +1,11 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { registerFileJobs } from './features/files/clean-up';
+import { registerImportJobs } from './features/imports/service';
+import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
+import { registerSigningJobs } from './features/signing/service';
+import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
 import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
 import { onShutdown, openConfiguredDatabase } from './start';
 
@@ -12,7 +17,13 @@ try {
   const platform = await createPlatform(config, database, {
     onJobError: (error) => log.error({ err: error }, 'job queue error'),
   });
+  registerFileJobs(platform);
+  registerImportJobs(platform);
+  registerSendingJobs(platform);
+  const signedPdfJob = registerSigningJobs(platform);
   await startPlatform(platform, { isWorker: true });
+  await resumeUnfinishedSends(platform);
+  await resumePendingSignedPdfs(platform, signedPdfJob);
   log.info('Pactum worker is running');
   onShutdown(async () => {
     await stopPlatform(platform);

@@ -105,9 +105,9 @@ describe('accounts', () => {
     await screenshot(page, 'accounts-dashboard');
 
     // An area not built yet answers inside the shell.
-    await menu.getByRole('link', { name: /^Templates/ }).click();
+    await menu.getByRole('link', { name: /^My archive/ }).click();
     await page.getByText('Coming soon', { exact: true }).waitFor();
-    expect(pathname(page)).toBe('/dashboard/templates/list/all');
+    expect(pathname(page)).toBe('/dashboard/account/archive');
 
     await menu.getByRole('link', { name: 'My account' }).click();
     await expect.poll(() => page.title()).toBe('My account - Pactum');

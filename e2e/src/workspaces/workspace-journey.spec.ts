@@ -1,13 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '../browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, notice, pathname, screenshot, startJourney } from '../journey';
 import { waitForMailLink } from '../outbox';
 import { newPerson, signIn, signOut, signUp } from '../people';
-
-const baseURL = inject('baseUrl');
-const screenshotDir = fileURLToPath(new URL('../../.tmp/', import.meta.url));
 
 /** The workspace's administrator, and a colleague she invites. */
 const mary = newPerson('mary', 'smith');
@@ -16,58 +11,14 @@ const workspaceTitle = 'Acme Sales';
 /** A card expiry in the future: MM and YY. */
 const expiry = { month: '12', year: String((new Date().getFullYear() + 3) % 100).padStart(2, '0') };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { errors, openPage } = startJourney();
 /** Mary's page, kept from one step of the journey to the next. */
 let maryPage: Page;
-/** Uncaught script errors on any page of the journey. */
-const errors: Error[] = [];
 let workspacePath = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshotDir, { recursive: true });
   maryPage = await openPage();
 });
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-/** A new person's browser. */
-async function openPage(): Promise<Page> {
-  const context = await newContext(browser, { baseURL });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error));
-  return page;
-}
-
-const pathname = (page: Page) => new URL(page.url()).pathname;
-
-/**
- * A picture of the page. `isWhole` pictures all of it in a window as tall as the page, as a
- * full-page screenshot would stitch the fixed app bar and menu into the middle.
- */
-async function screenshot(page: Page, name: string, isWhole = false): Promise<void> {
-  const viewport = page.viewportSize();
-  if (isWhole && viewport) {
-    const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
-    await page.setViewportSize({
-      width: viewport.width,
-      height: Math.max(height, viewport.height),
-    });
-  }
-  // Let transitions (tabs, dialogs, toasts) settle before the picture.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${screenshotDir}${name}.png` });
-  if (isWhole && viewport) await page.setViewportSize(viewport);
-}
-
-/** A toast (or any status or alert) with this text. */
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
 async function fillCard(page: Page, number: string) {
   await page.getByRole('textbox', { name: 'Card number', exact: true }).fill(number);

@@ -54,5 +54,6 @@ describe('npm run admin', () => {
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('No user with the e-mail nobody@pactum.fi');
     expect(admin('promote').status).toBe(2);
-  });
+    // Six runs of the command, each starting tsx and opening the embedded database.
+  }, 120_000);
 });

@@ -1,4 +1,19 @@
 import type { Address, Company, HomeCounts } from '@pactum/core/auth';
+import {
+  accessParties,
+  accessRoles,
+  type ContentOption,
+  dealStates,
+  documentCollections,
+  documentVisibilities,
+  draftProcesses,
+  type Parties,
+  type Party,
+  partyRoles,
+  sectionTypes,
+} from '@pactum/core/documents';
+import type { ImportMarkers } from '@pactum/core/imports';
+import { signatureColors, signatureFonts, twoStepStates } from '@pactum/core/signing';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -62,6 +77,9 @@ export const users = pgTable(
     timezone: text('timezone'),
     company: jsonb('company').$type<UserCompany>().notNull().default({}),
     address: jsonb('address').$type<UserAddress>().notNull().default({}),
+    /** The signature defaults the sign dialog offers (spec 3 §5 'Your signature font updated.'). */
+    signatureFont: text('signature_font', { enum: signatureFonts }),
+    signatureColor: text('signature_color', { enum: signatureColors }),
     autofillShown: boolean('autofill_shown').notNull().default(false),
     notificationsDialogShown: boolean('notifications_dialog_shown').notNull().default(false),
     homeCounts: jsonb('home_counts').$type<HomeCounts>().notNull().default({
@@ -263,10 +281,9 @@ export const workspaceMembers = pgTable(
   ],
 );
 
-/** One content option of a section: the text a party can choose or propose. */
-export type ContentOption = { id: string; html: string; help?: string };
+export type { ContentOption };
 
-/** One step in a deal section's negotiation log. */
+/** One step in a deal section's negotiation log (spec 3 §3, deal section). */
 export type SectionLogEntry = {
   state: 'sent' | 'countered' | 'agreed' | 'reopened';
   party: 'sender' | 'receiver';
@@ -275,6 +292,15 @@ export type SectionLogEntry = {
   contentId: string;
 };
 
+const collections = documentCollections;
+const modifiedAt = () => timestamp('modified_at', { withTimezone: true }).notNull().defaultNow();
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
+
+/**
+ * A contract template (spec 2 §3). `isGlobal` templates are visible to every signed-in user
+ * under their `partner`; others are reached through `document_access`. `lockedBy` is the user
+ * whose open editor holds the template (a soft lock shown to others).
+ */
 export const templates = pgTable(
   'template',
   {
@@ -284,91 +310,439 @@ export const templates = pgTable(
     category: text('category'),
     language: text('language'),
     region: text('region'),
-    workspaceId: uuid('workspace_id').references(() => workspaces.id),
-    isGlobal: boolean('is_global').notNull().default(false),
+    parties: jsonb('parties')
+      .$type<Parties>()
+      .notNull()
+      .default({
+        sender: { type: 'business', name: '' },
+        receiver: { type: 'business', name: '' },
+      }),
+    partner: text('partner'),
     /** Credits per receiver; null means 1. */
     price: integer('price'),
+    couponCode: text('coupon_code'),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id),
+    isGlobal: boolean('is_global').notNull().default(false),
+    visibility: text('visibility', { enum: documentVisibilities }).notNull().default('team'),
+    lockedBy: uuid('locked_by').references(() => users.id),
+    fromImportId: uuid('from_import_id'),
+    fromCollection: text('from_collection', { enum: collections }),
+    fromDocumentId: uuid('from_document_id'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
-    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    modifiedBy: uuid('modified_by').references(() => users.id),
+    modifiedAt: modifiedAt(),
+    deletedBy: uuid('deleted_by').references(() => users.id),
+    deletedAt: deletedAt(),
   },
-  (t) => [index('template_created_by_idx').on(t.createdBy)],
+  (t) => [
+    index('template_created_by_idx').on(t.createdBy),
+    index('template_global_idx').on(t.isGlobal),
+    uniqueIndex('template_coupon_code_key').on(t.couponCode),
+  ],
 );
+
+/**
+ * The section columns templates, drafts and deals share, so that one section service can work
+ * on any of them. `lockedBy`/`lockedAt` is the one open editor of the section; `editLock`
+ * keeps a template section from being edited or negotiated.
+ */
+const sectionColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  parentId: uuid('parent_id'),
+  position: integer('position').notNull(),
+  type: text('type', { enum: sectionTypes }).notNull(),
+  title: text('title').notNull().default(''),
+  help: text('help'),
+  content: jsonb('content').$type<ContentOption[]>().notNull().default([]),
+  defaultContentId: text('default_content_id'),
+  editLock: boolean('edit_lock').notNull().default(false),
+  lockedBy: uuid('locked_by').references(() => users.id),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  modifiedBy: uuid('modified_by').references(() => users.id),
+  modifiedAt: modifiedAt(),
+  deletedAt: deletedAt(),
+});
 
 export const templateSections = pgTable(
   'template_section',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...sectionColumns(),
     templateId: uuid('template_id')
       .notNull()
       .references(() => templates.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id'),
-    position: integer('position').notNull(),
-    type: text('type', { enum: ['parties', 'signers', 'normal'] }).notNull(),
-    title: text('title').notNull().default(''),
-    help: text('help'),
-    content: jsonb('content').$type<ContentOption[]>().notNull().default([]),
-    defaultContentId: text('default_content_id'),
-    lockedBy: uuid('locked_by').references(() => users.id),
-    createdAt: createdAt(),
   },
   (t) => [index('template_section_template_idx').on(t.templateId, t.position)],
 );
 
-export const deals = pgTable(
-  'deal',
+/**
+ * Who may open a document (spec 2 §3, document access): a user (or an e-mail not yet
+ * registered), a whole workspace or a group. Access resolves direct user → workspace → group.
+ */
+export const documentAccess = pgTable(
+  'document_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collection: text('collection', { enum: collections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => workspaceGroups.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: accessRoles }).notNull(),
+    party: text('party', { enum: accessParties }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('document_access_document_idx').on(t.collection, t.documentId),
+    index('document_access_user_idx').on(t.userId, t.collection),
+    index('document_access_workspace_idx').on(t.workspaceId),
+    index('document_access_group_idx').on(t.groupId),
+    // E-mail invitations waiting for their account (claimed on the next app load).
+    index('document_access_open_email_idx').on(t.email).where(sql`${t.userId} IS NULL`),
+    uniqueIndex('document_access_user_key')
+      .on(t.collection, t.documentId, t.userId)
+      .where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex('document_access_email_key')
+      .on(t.collection, t.documentId, t.email)
+      .where(sql`${t.userId} IS NULL AND ${t.email} IS NOT NULL`),
+    uniqueIndex('document_access_workspace_key')
+      .on(t.collection, t.documentId, t.workspaceId)
+      .where(sql`${t.workspaceId} IS NOT NULL`),
+    uniqueIndex('document_access_group_key')
+      .on(t.collection, t.documentId, t.groupId)
+      .where(sql`${t.groupId} IS NOT NULL`),
+  ],
+);
+
+/** A workspace tag put on a document. */
+export const documentTags = pgTable(
+  'document_tag',
+  {
+    collection: text('collection', { enum: collections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => workspaceTags.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collection, t.documentId, t.tagId] }),
+    index('document_tag_tag_idx').on(t.tagId),
+  ],
+);
+
+/**
+ * The history of a document (spec 2 §3 event; spec 3 document event): document-open,
+ * document-create, section-edit, ... `party` null means both parties see it. `data` holds the
+ * event's details (a comment snippet, a section title).
+ */
+export const documentEvents = pgTable(
+  'document_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collection: text('collection', { enum: collections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    event: text('event').notNull(),
+    party: text('party', { enum: partyRoles }),
+    sectionId: uuid('section_id'),
+    userId: uuid('user_id').references(() => users.id),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    /**
+     * The hash chain of the document's audit trail (features/signing/audit-chain.ts): `seq`
+     * counts the document's events from 1, `hash` is SHA-256 over `prevHash` and the event's
+     * canonical JSON. Null on events not written through `appendEvent`.
+     */
+    seq: integer('seq'),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
+  },
+  (t) => [
+    index('document_event_document_idx').on(t.collection, t.documentId, t.createdAt),
+    uniqueIndex('document_event_chain_key').on(t.collection, t.documentId, t.seq),
+  ],
+);
+
+/**
+ * An uploaded file (spec 2 §3, attachment file record). Uploads are resumable: `offset` grows
+ * with each chunk until it reaches `size`, then `completedAt` is set and the file is checked.
+ */
+export const files = pgTable(
+  'file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    type: text('type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    offset: integer('offset').notNull().default(0),
+    /** The stored chunks of an upload in progress, in order; composed into `storageKey` at the end. */
+    chunkKeys: jsonb('chunk_keys').$type<string[]>().notNull().default([]),
+    purpose: text('purpose', {
+      enum: ['attachment', 'import', 'signed-pdf', 'pdf-deal'],
+    }).notNull(),
+    sha256: text('sha256'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_created_by_idx').on(t.createdBy)],
+);
+
+/** A PDF attached to a template, draft or deal (spec 2 §3, attachment document). */
+export const attachments = pgTable(
+  'attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collection: text('collection', { enum: collections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('attachment_document_idx').on(t.collection, t.documentId, t.position)],
+);
+
+/** The markers the import wizard's user picked (spec 2 §3, template import). */
+export type { ImportMarkers };
+
+/** A Word document being turned into a template (spec 2 §3, template import). */
+export const templateImports = pgTable('template_import', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fileId: uuid('file_id').references(() => files.id),
+  name: text('name').notNull(),
+  size: integer('size').notNull(),
+  state: text('state', { enum: ['new', 'loading', 'ready', 'error'] })
+    .notNull()
+    .default('new'),
+  errorMessage: text('error_message'),
+  html: text('html'),
+  title: text('title'),
+  abstract: text('abstract'),
+  category: text('category'),
+  language: text('language'),
+  region: text('region'),
+  markers: jsonb('markers').$type<ImportMarkers>().notNull().default({}),
+  templateId: uuid('template_id').references(() => templates.id),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  modifiedAt: modifiedAt(),
+});
+
+/** A draft: a template copy being prepared for sending (spec 2 §3, draft). */
+export const drafts = pgTable(
+  'draft',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
     abstract: text('abstract').notNull().default(''),
-    contractUid: text('contract_uid'),
-    state: text('state', { enum: ['new', 'negotiate', 'in-signing', 'signed', 'trash'] })
+    templateId: uuid('template_id').references(() => templates.id),
+    templateTitle: text('template_title'),
+    language: text('language'),
+    visibility: text('visibility', { enum: documentVisibilities }).notNull().default('team'),
+    parties: jsonb('parties')
+      .$type<Parties>()
+      .notNull()
+      .default({
+        sender: { type: 'business', name: '' },
+        receiver: { type: 'business', name: '' },
+      }),
+    dealProcess: text('deal_process', { enum: draftProcesses }),
+    defaultProcess: text('default_process', { enum: draftProcesses }),
+    batchName: text('batch_name'),
+    senderMessage: text('sender_message'),
+    /** Credits per receiver, copied from the template; null means 1. */
+    price: integer('price'),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    modifiedBy: uuid('modified_by').references(() => users.id),
+    modifiedAt: modifiedAt(),
+    sentBy: uuid('sent_by').references(() => users.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentProcessedAt: timestamp('sent_processed_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.id),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('draft_created_by_idx').on(t.createdBy, t.createdAt)],
+);
+
+export const draftSections = pgTable(
+  'draft_section',
+  {
+    ...sectionColumns(),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    templateSectionId: uuid('template_section_id'),
+    definition: jsonb('definition').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('draft_section_draft_idx').on(t.draftId, t.position)],
+);
+
+/** A receiver company of a draft; one deal is made for each on sending (spec 2 §3). */
+export const draftReceivers = pgTable(
+  'draft_receiver',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id'),
+    status: text('status', { enum: ['new', 'sent'] })
       .notNull()
       .default('new'),
-    process: text('process', { enum: ['sign', 'negotiate', 'pdf'] }).notNull(),
-    parties: jsonb('parties')
-      .$type<{ sender: { name: string }; receiver: { name: string } }>()
-      .notNull(),
+    party: jsonb('party').$type<Party>().notNull(),
+    emails: jsonb('emails').$type<{ id: string; email: string }[]>().notNull().default([]),
+    contractName: text('contract_name'),
+    contractUid: text('contract_uid'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('draft_receiver_draft_idx').on(t.draftId)],
+);
+
+/** The progress of a draft's sending job (spec 2 §3, draft queue); one per draft. */
+export const draftQueues = pgTable(
+  'draft_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    progress: integer('progress').notNull().default(0),
+    step: text('step', { enum: ['queued', 'creating', 'inviting', 'done', 'error'] })
+      .notNull()
+      .default('queued'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [uniqueIndex('draft_queue_draft_key').on(t.draftId)],
+);
+
+/**
+ * An internal comment (spec 2 §3): a thread root (`threadId` null) or a reply. Only users of
+ * the same `party` with access to the document see it.
+ */
+export const internalComments = pgTable(
+  'internal_comment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collection: text('collection', { enum: collections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    sectionId: uuid('section_id').notNull(),
+    threadId: uuid('thread_id'),
+    party: text('party', { enum: partyRoles }).notNull(),
+    content: text('content').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    modifiedAt: modifiedAt(),
+    isResolved: boolean('is_resolved').notNull().default(false),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('internal_comment_document_idx').on(t.collection, t.documentId, t.sectionId)],
+);
+
+/** A deal: one receiver's copy of a sent draft, negotiated and signed (spec 3 §3). */
+export const deals = pgTable(
+  'deal',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id').references(() => drafts.id),
+    /** The draft receiver this deal was made for; unique so a retried send makes it once. */
+    draftReceiverId: uuid('draft_receiver_id'),
+    title: text('title').notNull(),
+    abstract: text('abstract').notNull().default(''),
+    contractUid: text('contract_uid'),
+    language: text('language'),
+    state: text('state', { enum: dealStates }).notNull().default('new'),
+    beforeTrashState: text('before_trash_state', { enum: dealStates }),
+    process: text('process', { enum: draftProcesses }).notNull(),
+    parties: jsonb('parties').$type<Parties>().notNull(),
     sentBy: uuid('sent_by')
       .notNull()
       .references(() => users.id),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sendQueuedAt: timestamp('send_queued_at', { withTimezone: true }),
+    receiverValidated: boolean('receiver_validated').notNull().default(false),
     workspaceId: uuid('workspace_id').references(() => workspaces.id),
     negotiationStats: jsonb('negotiation_stats')
       .$type<{ approved: number; open: number }>()
       .notNull()
       .default({ approved: 0, open: 0 }),
     createdAt: createdAt(),
-    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: modifiedAt(),
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** Signers verify their phone with an SMS code before signing (spec 3 §3 use2faInSigning). */
+    use2faInSigning: boolean('use_2fa_in_signing').notNull().default(false),
+    /** The contract content's SHA-256, frozen when signing starts (features/signing). */
+    contentSha256: text('content_sha256'),
+    signingStartedAt: timestamp('signing_started_at', { withTimezone: true }),
+    /** Send & Sign PDF (process pdf): the uploaded PDF that is signed as it is. */
+    pdfFileId: uuid('pdf_file_id').references(() => files.id),
   },
-  (t) => [index('deal_sent_by_idx').on(t.sentBy, t.createdAt)],
+  (t) => [
+    index('deal_sent_by_idx').on(t.sentBy, t.createdAt),
+    index('deal_draft_idx').on(t.draftId),
+    uniqueIndex('deal_draft_receiver_key').on(t.draftReceiverId),
+  ],
 );
 
 export const dealSections = pgTable(
   'deal_section',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...sectionColumns(),
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id'),
-    position: integer('position').notNull(),
-    type: text('type', { enum: ['parties', 'signers', 'normal'] }).notNull(),
-    title: text('title').notNull().default(''),
-    help: text('help'),
-    content: jsonb('content').$type<ContentOption[]>().notNull().default([]),
-    defaultContentId: text('default_content_id'),
-    state: text('state', { enum: ['sent', 'agreed', 'countered'] }),
-    stateParty: text('state_party', { enum: ['sender', 'receiver'] }),
+    state: text('state', { enum: ['sent', 'agreed', 'countered', 'reopened'] }),
+    stateParty: text('state_party', { enum: partyRoles }),
     log: jsonb('log').$type<SectionLogEntry[]>().notNull().default([]),
-    lockedBy: uuid('locked_by').references(() => users.id),
-    createdAt: createdAt(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('deal_section_deal_idx').on(t.dealId, t.position)],
+);
+
+/**
+ * Something that happened on a document for a user to read later (the notifications menu):
+ * written for the users of the other party when one party acts on a deal. `event` is the
+ * document event's name (section-edit, section-agree, ...); `data` holds ids and titles.
+ */
+export const notifications = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collection: text('collection', { enum: collections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    event: text('event').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**
@@ -454,12 +828,83 @@ export const dealSigners = pgTable(
     mailStatus: text('mail_status', { enum: mailStatuses }).notNull().default('new'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The typed signature and where it was made (spec 3 §3 deal signer), set when signing. */
+    signatureText: text('signature_text'),
+    signatureFont: text('signature_font', { enum: signatureFonts }),
+    signatureColor: text('signature_color', { enum: signatureColors }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    ip: text('ip'),
+    city: text('city'),
+    country: text('country'),
+    userAgent: text('user_agent'),
+    /** The electronic signature consent accepted: its version, language and exact text. */
+    consentVersion: text('consent_version'),
+    consentLang: text('consent_lang', { enum: ['en', 'fi'] }),
+    consentText: text('consent_text'),
+    /** This signer verifies their phone with an SMS code before signing. */
+    use2fa: boolean('use_2fa').notNull().default(false),
   },
   (t) => [
     uniqueIndex('deal_signer_short_id_key').on(t.shortId),
     index('deal_signer_deal_idx').on(t.dealId),
   ],
 );
+
+/**
+ * A signer's two-step verification (spec 3 §4: started → code-sent → completed). The code is
+ * kept only as an HMAC with a per-code salt, valid until `expiresAt`, used once; after
+ * `TWO_STEP_MAX_ATTEMPTS` wrong tries it is locked until a new code is sent.
+ */
+export const signerCodes = pgTable('signer_code', {
+  signerId: uuid('signer_id')
+    .primaryKey()
+    .references(() => dealSigners.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: twoStepStates }).notNull().default('started'),
+  /** The phone the last code went to (the signer's phone at that time). */
+  phone: text('phone'),
+  codeHash: text('code_hash'),
+  codeSalt: text('code_salt'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  sentCount: integer('sent_count').notNull().default(0),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The sealed, signed PDF of a deal (spec 3 §4 completion), made by the `signing.signed-pdf` job.
+ * One row per deal, so a retried or re-run job finishes it once; `attempts` and `lastError`
+ * show the sender a failing seal, `state` is 'failed' when the retries ran out.
+ */
+export const signedPdfs = pgTable('signed_pdf', {
+  dealId: uuid('deal_id')
+    .primaryKey()
+    .references(() => deals.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['pending', 'done', 'failed'] })
+    .notNull()
+    .default('pending'),
+  fileId: uuid('file_id').references(() => files.id),
+  sha256: text('sha256'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/**
+ * A user's Send & Sign PDF form as they left it (spec 3 §2.4: kept as the per-user PDF send
+ * draft, synced 1 s after a change); removed when the PDF is sent.
+ */
+export const sendPdfDrafts = pgTable('send_pdf_draft', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
 
 /**
  * The credit ledger (spec: billing transaction): one row per purchase, spend or adjustment.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import { type Config, ConfigError } from '../config';
 import type { Database } from '../db/client';
 import { type Auth, createAuth, loadAuthSecret, SESSION_RENEW_AFTER_SECONDS } from './auth/auth';
 import { createCookieSessionReader } from './auth/sessions';
@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/payments';
 import { createStripeProcessor } from './payments/stripe';
 import { createTestProcessor } from './payments/test-processor';
+import { createPdfService, type PdfService } from './pdf/pdf';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { createGatewaySms, createOutboxSms, createSms, type Sms } from './sms/sms';
@@ -31,6 +32,8 @@ export type Platform = {
   mail: Mail;
   sms: Sms;
   storage: FileStorage;
+  /** Signed-contract PDFs: drawing and sealing. */
+  pdf: PdfService;
 };
 
 export async function createPlatform(
@@ -48,9 +51,17 @@ export async function createPlatform(
   const smsSender = config.smsGateway
     ? createGatewaySms({ ...config.smsGateway, sender: config.smsSender })
     : createOutboxSms(database);
-  const mail = createMail(jobs, mailer);
+  const mail = createMail(jobs, mailer, { onError: options.onJobError });
   const secret = await loadAuthSecret(database, config.authSecret);
   const auth = createAuth({ config, database, mail, secret });
+  let pdf: PdfService;
+  try {
+    pdf = createPdfService({ database, operatorP12: config.sealP12, publicUrl: config.publicUrl });
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SEAL_P12_PASSPHRASE: ${(error as Error).message}`,
+    );
+  }
   return {
     config,
     database,
@@ -76,6 +87,7 @@ export async function createPlatform(
     storage: config.s3
       ? createS3Storage(config.s3)
       : createLocalStorage(path.join(config.dataDir, 'files')),
+    pdf,
   };
 }
 

@@ -57,6 +57,14 @@ export async function createTestApp(
   };
 }
 
+/** Starts the test app listening on a free local port; its realtime WebSocket address. */
+export async function listenLive(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('not listening');
+  return `ws://127.0.0.1:${address.port}/api/v1/live`;
+}
+
 /** Polls until `check` returns a value that is not undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,

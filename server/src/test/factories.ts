@@ -61,3 +61,19 @@ export async function signIn(
   });
   return cookieHeader(result.headers.getSetCookie());
 }
+
+/** A tuple of `N` values of `T`. */
+type Tuple<T, N extends number, R extends T[] = []> = R['length'] extends N
+  ? R
+  : Tuple<T, N, [T, ...R]>;
+
+/** `count` new signed-in users at once, each as `createUser` makes them. */
+export async function createUsers<N extends number>(
+  platform: Platform,
+  count: N,
+): Promise<Tuple<TestUser, N>> {
+  return (await Promise.all(Array.from({ length: count }, () => createUser(platform)))) as Tuple<
+    TestUser,
+    N
+  >;
+}

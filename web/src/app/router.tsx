@@ -1,6 +1,12 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { dealRoutes } from '../features/deals/routes';
+import { draftRoutes } from '../features/drafts/routes';
+import { importRoutes } from '../features/imports/routes';
+import { sendingRoutes } from '../features/sending/routes';
 import type { RouteHandle } from '../features/shell/route-handle';
+import { signingRoutes } from '../features/signing/routes';
+import { templateRoutes } from '../features/templates/routes';
 import { PageLoader } from '../ui/page-loader';
 import { PublicLayout } from './public-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -123,13 +129,12 @@ const dashboardRoutes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  comingSoon('send-pdf', 'sendPdf'),
-  comingSoon('templates/*', 'templates'),
-  comingSoon('drafts/*', 'drafts'),
-  comingSoon('documents/negotiate', 'negotiate'),
-  comingSoon('documents/sign', 'inSigning'),
-  comingSoon('documents/signed', 'signed'),
-  comingSoon('documents/trash', 'trash'),
+  ...importRoutes,
+  ...templateRoutes,
+  ...draftRoutes,
+  ...sendingRoutes,
+  ...dealRoutes,
+  ...signingRoutes,
   comingSoon('documents/*', 'documents'),
   comingSoon('knowledge-base', 'knowledgeBase'),
   {

@@ -2,6 +2,7 @@ import { updateAccountSchema } from '@pactum/core/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
+import { claimEmailAccess } from '../sharing/service';
 import { acceptWorkspaceInvites } from '../workspaces/service';
 import { getMe, rebuildHomeCounts, updateAccount } from './service';
 
@@ -18,6 +19,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // Workspace invitations to a verified address are taken up when the app loads, whichever
       // way the user signed in (password, Google, Microsoft) and even if already signed in.
       await acceptWorkspaceInvites(app.platform, {
+        userId: user.id,
+        email: user.email,
+        isEmailVerified: user.emailVerified,
+      });
+      // Documents shared with the address before it had an account are attached the same way.
+      await claimEmailAccess(app.platform, {
         userId: user.id,
         email: user.email,
         isEmailVerified: user.emailVerified,

@@ -1,10 +1,11 @@
 import type { Me, UpdateAccount } from '@pactum/core/auth';
 import { storedPhone, titleCase } from '@pactum/core/validation';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   dealSigners,
   deals,
+  drafts,
   type HomeCounts,
   templates,
   users,
@@ -13,6 +14,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
+import { accessibleDocumentIds } from '../sharing/access';
 
 const EMPTY_COUNTS: HomeCounts = {
   templates: 0,
@@ -129,6 +131,18 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
     .select({ n: count() })
     .from(templates)
     .where(and(eq(templates.createdBy, userId), isNull(templates.deletedAt)));
+  // The draft list's drafts of the user: not deleted, not sent, not Send & Sign PDF ones.
+  const [draftCount] = await db
+    .select({ n: count() })
+    .from(drafts)
+    .where(
+      and(
+        eq(drafts.createdBy, userId),
+        isNull(drafts.deletedAt),
+        isNull(drafts.sentAt),
+        sql`${drafts.dealProcess} IS DISTINCT FROM 'pdf'`,
+      ),
+    );
   const [workspaceCount] = await db
     .select({ n: count() })
     .from(workspaceMembers)
@@ -136,7 +150,13 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
   const dealStates = await db
     .select({ state: deals.state, n: count() })
     .from(deals)
-    .where(eq(deals.sentBy, userId))
+    // Deals the user sent or reaches through document access (a receiver's too).
+    .where(
+      or(
+        eq(deals.sentBy, userId),
+        inArray(deals.id, accessibleDocumentIds(db, { collection: 'deals', userId })),
+      ),
+    )
     .groupBy(deals.state);
   const byState = (state: string) => Number(dealStates.find((row) => row.state === state)?.n ?? 0);
   // In signing splits in two: documents where the user still has to sign, and the rest, which
@@ -155,8 +175,9 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
   const sign = Number(toSign?.n ?? 0);
   return {
     templates: Number(templateCount?.n ?? 0),
-    drafts: 0,
-    negotiate: byState('negotiate'),
+    drafts: Number(draftCount?.n ?? 0),
+    // The negotiate list holds new deals too (spec 2 §4: the negotiate view is new and negotiate).
+    negotiate: byState('new') + byState('negotiate'),
     sign,
     waiting: Math.max(0, byState('in-signing') - sign),
     signed: byState('signed'),

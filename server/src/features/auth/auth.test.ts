@@ -424,7 +424,10 @@ describe('account settings', () => {
       workspaces: 0,
     });
     const { db } = t.database;
-    const parties = { sender: { name: 'A Oy' }, receiver: { name: 'B Ab' } };
+    const parties = {
+      sender: { type: 'business' as const, name: 'A Oy' },
+      receiver: { type: 'business' as const, name: 'B Ab' },
+    };
     const made = await db
       .insert(deals)
       .values(

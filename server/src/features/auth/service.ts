@@ -295,12 +295,7 @@ export async function changeEmail(
 
 /** A safe place to return to after sign-in: a path of this site only. */
 export function safeRedirect(redirect: string | undefined): string {
-  if (
-    !redirect ||
-    !redirect.startsWith('/') ||
-    redirect.startsWith('//') ||
-    redirect.includes('\\')
-  ) {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) {
     return '/dashboard/home';
   }
   return redirect;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealInvites, dealSigners, deals } from '../../db/schema';
+import { dealInvites, dealSigners, type deals } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { insertDeal } from '../../test/deal-factory';
+import { createUsers, type TestUser } from '../../test/factories';
 import { newLinkId } from './link-id';
 
 let t: TestApp;
@@ -12,28 +13,16 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ isWorker: false });
-  [sender, receiver, stranger] = await Promise.all([
-    createUser(t.platform),
-    createUser(t.platform),
-    createUser(t.platform),
-  ]);
+  [sender, receiver, stranger] = await createUsers(t.platform, 3);
 });
 afterAll(() => t?.close());
 
-async function createDeal(state: (typeof deals.$inferInsert)['state'] = 'negotiate') {
-  const [deal] = await t.database.db
-    .insert(deals)
-    .values({
-      title: 'Supply agreement',
-      process: 'negotiate',
-      state,
-      parties: { sender: { name: 'Seller Oy' }, receiver: { name: 'Buyer Ab' } },
-      sentBy: sender.id,
-    })
-    .returning();
-  if (!deal) throw new Error('no deal');
-  return deal;
-}
+const createDeal = (state?: (typeof deals.$inferInsert)['state']) =>
+  insertDeal(t.database.db, {
+    sentBy: sender.id,
+    title: 'Supply agreement',
+    ...(state ? { state } : {}),
+  });
 
 async function createInvite(overrides: Partial<typeof dealInvites.$inferInsert> = {}) {
   const deal = await createDeal();

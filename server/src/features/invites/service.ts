@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { dealInvites, dealSigners, deals } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { dealInvites, dealSigners, deals, documentAccess } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
+import { refreshHomeCounts } from '../account/service';
 
 export type InviteKind = 'invite' | 'sign';
 
@@ -12,6 +14,11 @@ export type InviteResolution =
 /** Where the document of a deal opens (route doc-load). */
 export function documentPath(dealId: string): string {
   return `/dashboard/documents/deals/${dealId}`;
+}
+
+/** A signer's link opens the signing view (spec 3 §2.1 signer-{product}). */
+function linkPath(kind: InviteKind, dealId: string): string {
+  return kind === 'sign' ? `${documentPath(dealId)}/sign` : documentPath(dealId);
 }
 
 /**
@@ -47,7 +54,10 @@ export async function resolveInvite(
     if (!options.userId) {
       return { outcome: link.userId ? 'login' : 'register', email: link.email };
     }
-    if (link.userId === options.userId) return { outcome: 'open', path: documentPath(link.dealId) };
+    if (link.userId === options.userId) {
+      if (options.kind === 'invite') await grantReceiverAccess(tx, link.dealId, options.userId);
+      return { outcome: 'open', path: linkPath(options.kind, link.dealId) };
+    }
     if (link.userId) throw new AppError('invite_used');
     const claimed = await tx
       .update(table)
@@ -56,10 +66,29 @@ export async function resolveInvite(
       .returning({ id: table.id });
     // Someone else claimed it between our read and this write.
     if (claimed.length === 0) throw new AppError('invite_used');
+    if (options.kind === 'invite') {
+      await grantReceiverAccess(tx, link.dealId, options.userId);
+      await refreshHomeCounts(platform, tx, options.userId);
+    }
     await platform.realtime.publish(tx, {
       topic: `deal:${link.dealId}`,
       type: options.kind === 'invite' ? 'invite.claimed' : 'signer.claimed',
     });
-    return { outcome: 'open', path: documentPath(link.dealId) };
+    return { outcome: 'open', path: linkPath(options.kind, link.dealId) };
   });
+}
+
+/** The claimant of an invite negotiates for the receiver: an edit access entry on the deal. */
+async function grantReceiverAccess(tx: Tx, dealId: string, userId: string) {
+  await tx
+    .insert(documentAccess)
+    .values({
+      collection: 'deals',
+      documentId: dealId,
+      userId,
+      role: 'edit',
+      party: 'receiver',
+      createdBy: userId,
+    })
+    .onConflictDoNothing();
 }

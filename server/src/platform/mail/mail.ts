@@ -4,13 +4,40 @@ import { defineJob, type Jobs } from '../jobs/jobs';
 import type { Mailer } from './mailer';
 import { type MailLang, type MailTemplateName, type MailVars, renderMail } from './templates';
 
+/** Names the record a mail belongs to, so its owner hears when the mail was handed over. */
+export type MailRef = { kind: string; id: string };
+
 type MailJobData = {
   key: string;
   to: string;
   template: MailTemplateName;
   lang: MailLang;
   vars: object;
+  ref?: MailRef;
 };
+
+/**
+ * What became of a mail: `delivered` when the mail server accepted it, `bounced` when it
+ * refused the recipient for good (SMTP 5xx to RCPT TO; not retried), `failed` when the last
+ * retry failed.
+ */
+export type MailOutcome = 'delivered' | 'bounced' | 'failed';
+
+/** Hears the outcome of a mail that carried a `ref` of the handler's kind. */
+export type MailOutcomeHandler = (id: string, outcome: MailOutcome) => Promise<void>;
+
+const RETRY_LIMIT = 8;
+
+/** The SMTP server refused the recipient with a permanent (5xx) answer to RCPT TO. */
+function isPermanentRejection(error: unknown): boolean {
+  const { code, command, responseCode } = (error ?? {}) as Record<string, unknown>;
+  return (
+    code === 'EENVELOPE' &&
+    command === 'RCPT TO' &&
+    typeof responseCode === 'number' &&
+    responseCode >= 500
+  );
+}
 
 export type Mail = {
   /**
@@ -19,18 +46,44 @@ export type Mail = {
    */
   queue<N extends MailTemplateName>(
     tx: DbOrTx,
-    input: { to: string; template: N; lang: MailLang; vars: MailVars<N> },
+    input: { to: string; template: N; lang: MailLang; vars: MailVars<N>; ref?: MailRef },
   ): Promise<string>;
+  /**
+   * Registers what happens when a mail with a `ref` of this kind was delivered, bounced or
+   * failed (e.g. an invite's mail status). A failing handler is logged away: the mail is not
+   * sent again for it.
+   */
+  onOutcome(kind: string, handler: MailOutcomeHandler): void;
 };
 
-export function createMail(jobs: Jobs, mailer: Mailer): Mail {
+export function createMail(
+  jobs: Jobs,
+  mailer: Mailer,
+  options: { onError?: (error: Error) => void } = {},
+): Mail {
+  const handlers = new Map<string, MailOutcomeHandler>();
+  const report = async (ref: MailRef | undefined, outcome: MailOutcome) => {
+    const handler = ref ? handlers.get(ref.kind) : undefined;
+    if (!ref || !handler) return;
+    await handler(ref.id, outcome).catch((error: unknown) => {
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    });
+  };
   const sendMail = defineJob<MailJobData>({
     name: 'mail.send',
-    retryLimit: 8,
+    retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 30,
-    async handle(data) {
+    async handle(data, context) {
       const rendered = renderMail(data.template, data.lang, data.vars as never);
-      await mailer.deliver(data.key, { to: data.to, ...rendered });
+      try {
+        await mailer.deliver(data.key, { to: data.to, ...rendered });
+      } catch (error) {
+        // A refused address stays refused: record the bounce instead of retrying.
+        if (isPermanentRejection(error)) return report(data.ref, 'bounced');
+        if (context.retryCount >= RETRY_LIMIT) await report(data.ref, 'failed');
+        throw error;
+      }
+      await report(data.ref, 'delivered');
     },
   });
   jobs.register(sendMail);
@@ -42,7 +95,11 @@ export function createMail(jobs: Jobs, mailer: Mailer): Mail {
         template: input.template,
         lang: input.lang,
         vars: input.vars as object,
+        ...(input.ref ? { ref: input.ref } : {}),
       });
+    },
+    onOutcome(kind, handler) {
+      handlers.set(kind, handler);
     },
   };
 }

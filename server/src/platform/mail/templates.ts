@@ -9,6 +9,24 @@ type Wording<V> = {
 
 type MailTemplate<V> = Record<MailLang, Wording<V>>;
 
+/** The variables of a deal invite: who sent what to which party, and the invite link. */
+type DealInviteVars = {
+  sender: string;
+  title: string;
+  receiver: string;
+  message: string | null;
+  url: string;
+};
+
+type SigningRequestVars = {
+  signer: string;
+  sender: string;
+  title: string;
+  party: string;
+  url: string;
+};
+type SignedDocumentVars = { title: string; sha256: string; url: string };
+
 /**
  * Every e-mail Pactum sends. Features add their templates here; each has en and fi.
  * Variables are plain text: rendering escapes them for HTML.
@@ -104,6 +122,70 @@ export const mailTemplates = {
         label: 'Avaa Pactum',
         url: v.url,
       }),
+    },
+  },
+  /** A receiver's invite to a sent deal (spec 2 §4.7): the link /document/invite/{shortId}. */
+  'deal-invite': {
+    en: {
+      subject: (v: DealInviteVars) => `${v.sender} sent you the contract "${v.title}" in Pactum`,
+      paragraphs: (v: DealInviteVars) => [
+        `${v.sender} sent the contract "${v.title}" to ${v.receiver} for you to review.`,
+        ...(v.message ? [`Message from ${v.sender}: ${v.message}`] : []),
+        'Open the contract with the link below. Sign in (or register) with this e-mail address.',
+      ],
+      action: (v: DealInviteVars) => ({ label: 'Open the contract', url: v.url }),
+    },
+    fi: {
+      subject: (v: DealInviteVars) =>
+        `${v.sender} lähetti sinulle sopimuksen "${v.title}" Pactumissa`,
+      paragraphs: (v: DealInviteVars) => [
+        `${v.sender} lähetti sopimuksen "${v.title}" osapuolelle ${v.receiver} tarkastettavaksi.`,
+        ...(v.message ? [`Viesti lähettäjältä ${v.sender}: ${v.message}`] : []),
+        'Avaa sopimus alla olevasta linkistä. Kirjaudu sisään (tai rekisteröidy) tällä sähköpostiosoitteella.',
+      ],
+      action: (v: DealInviteVars) => ({ label: 'Avaa sopimus', url: v.url }),
+    },
+  },
+  /** A signer's request to sign (spec 3 §4 start signing): the link /document/sign/{shortId}. */
+  'signing-request': {
+    en: {
+      subject: (v: SigningRequestVars) => `Please sign the document "${v.title}" in Pactum`,
+      paragraphs: (v: SigningRequestVars) => [
+        `Hello ${v.signer},`,
+        `${v.sender} asks you to sign the document "${v.title}" for ${v.party}.`,
+        'Open the document with the link below. Sign in (or register) with this e-mail address.',
+      ],
+      action: (v: SigningRequestVars) => ({ label: 'Review and sign', url: v.url }),
+    },
+    fi: {
+      subject: (v: SigningRequestVars) => `Allekirjoita asiakirja "${v.title}" Pactumissa`,
+      paragraphs: (v: SigningRequestVars) => [
+        `Hei ${v.signer},`,
+        `${v.sender} pyytää sinua allekirjoittamaan asiakirjan "${v.title}" osapuolen ${v.party} puolesta.`,
+        'Avaa asiakirja alla olevasta linkistä. Kirjaudu sisään (tai rekisteröidy) tällä sähköpostiosoitteella.',
+      ],
+      action: (v: SigningRequestVars) => ({ label: 'Tarkista ja allekirjoita', url: v.url }),
+    },
+  },
+  /** Every signer's copy of a signed document (spec 3 §4 send-all-signers-email). */
+  'signed-document': {
+    en: {
+      subject: (v: SignedDocumentVars) => `All parties have signed "${v.title}"`,
+      paragraphs: (v: SignedDocumentVars) => [
+        `All parties have now signed the document "${v.title}".`,
+        `The signed PDF is sealed by Pactum. Its SHA-256 is ${v.sha256}.`,
+        'Download it with the link below (sign in with this e-mail address).',
+      ],
+      action: (v: SignedDocumentVars) => ({ label: 'Download signed PDF', url: v.url }),
+    },
+    fi: {
+      subject: (v: SignedDocumentVars) => `Kaikki osapuolet ovat allekirjoittaneet: "${v.title}"`,
+      paragraphs: (v: SignedDocumentVars) => [
+        `Kaikki osapuolet ovat nyt allekirjoittaneet asiakirjan "${v.title}".`,
+        `Allekirjoitettu PDF on Pactumin sinetöimä. Sen SHA-256 on ${v.sha256}.`,
+        'Lataa se alla olevasta linkistä (kirjaudu sisään tällä sähköpostiosoitteella).',
+      ],
+      action: (v: SignedDocumentVars) => ({ label: 'Lataa allekirjoitettu PDF', url: v.url }),
     },
   },
 } satisfies Record<string, MailTemplate<never>>;

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, listenLive, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { cookieHeader, createUser } from '../../test/factories';
 import { type LiveTestClient, openLive } from '../../test/live-client';
 import { type ServerProcess, startServerProcess } from '../../test/processes';
 
 const ORIGIN = 'http://localhost:3000';
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('not listening');
-  return `ws://127.0.0.1:${address.port}/api/v1/live`;
-}
 
 describe('the live socket on one server', () => {
   let t: TestApp;
@@ -25,7 +18,7 @@ describe('the live socket on one server', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ isWorker: false });
-    url = await listen(t);
+    url = await listenLive(t);
     const user = await createUser(t.platform);
     const other = await createUser(t.platform);
     userId = user.id;
@@ -146,8 +139,8 @@ describe('events between two servers on one database', () => {
       stops.push(() => a.close());
       const b = await createTestApp({ database, isWorker: false });
       stops.push(() => b.close());
-      apiA = (await listen(a)).replace('ws', 'http').replace('/api/v1/live', '');
-      liveB = await listen(b);
+      apiA = (await listenLive(a)).replace('ws', 'http').replace('/api/v1/live', '');
+      liveB = await listenLive(b);
       originB = ORIGIN;
     }
     // Register through server A, as a person would; the session works on B too.

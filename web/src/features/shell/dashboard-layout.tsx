@@ -11,7 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Me } from '@pactum/core/auth';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { errorText } from '../../app/error-text';
@@ -25,6 +25,7 @@ import { meQueryKey, useMe } from '../auth/api/get-me';
 import { useSignOut } from '../auth/api/sign-out';
 import { withRedirect } from '../auth/redirect';
 import { BreadcrumbBar } from './breadcrumb-bar';
+import { type DrawerControl, DrawerControlContext } from './drawer-control';
 import { NavDrawerContent } from './nav-drawer';
 import { NotificationsMenu } from './notifications-menu';
 import { useCrumbs } from './route-handle';
@@ -86,6 +87,15 @@ function Shell({ me }: { me: Me }) {
   const toggleDrawer = () =>
     isWide ? setIsDesktopOpen((open) => !open) : setIsMobileOpen((open) => !open);
   const closeMobile = () => setIsMobileOpen(false);
+  const drawerControl = useMemo<DrawerControl>(
+    () => ({
+      close: () => {
+        setIsDesktopOpen(false);
+        setIsMobileOpen(false);
+      },
+    }),
+    [],
+  );
   const onSignOut = () =>
     signOut.mutate(undefined, { onError: (error) => toast.error(errorText(error, lang)) });
   const title = crumbs.at(-1)?.label ?? t('nav.dashboard');
@@ -159,7 +169,9 @@ function Shell({ me }: { me: Me }) {
         <FirstLoginLoader me={me} />
         <BreadcrumbBar crumbs={crumbs} />
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          <DrawerControlContext value={drawerControl}>
+            <Outlet />
+          </DrawerControlContext>
         </Suspense>
       </Box>
     </Box>

@@ -61,6 +61,8 @@ type BuyCreditsCardProps = {
   workspace: Workspace;
   /** The processor's text of a failed first payment, when the order form sent the user here. */
   earlierError?: string | undefined;
+  /** Where 3-D Secure comes back to; the workspace's page unless given. */
+  returnTo?: string;
 };
 
 /**
@@ -69,7 +71,7 @@ type BuyCreditsCardProps = {
  * workspace verified and the user its administrator. With 3-D Secure the browser goes to the
  * bank's page and comes back to the verification route.
  */
-export function BuyCreditsCard({ workspace, earlierError }: BuyCreditsCardProps) {
+export function BuyCreditsCard({ workspace, earlierError, returnTo }: BuyCreditsCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message, describeError } = useWorkspaceText();
@@ -100,7 +102,7 @@ export function BuyCreditsCard({ workspace, earlierError }: BuyCreditsCardProps)
             rememberPayment(browserStorage(), {
               paymentId: payment.paymentId,
               workspaceId: workspace.id,
-              returnTo: workspacePath(workspace.id),
+              returnTo: returnTo ?? workspacePath(workspace.id),
               kind: 'purchase',
             });
             setIsLeaving(true);

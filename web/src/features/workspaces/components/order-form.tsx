@@ -86,8 +86,18 @@ function purchaseOf(credits: number, currency: OrderFormValues['currency'], coun
  * The workspace order form (spec 3 §5 'Workspace order form'): a card workspace is paid now
  * and ready at once, an invoice workspace (50 credits or more, 1 to 10 licences) is reviewed
  * first. The button works once the form is valid and the purchase is confirmed.
+ * Used elsewhere (the send page's 'Create new billing account'), `onOrdered` replaces going to
+ * the new workspace's page and `returnTo` is where 3-D Secure comes back to.
  */
-export function OrderForm({ me }: { me: Me }) {
+export function OrderForm({
+  me,
+  onOrdered,
+  returnTo,
+}: {
+  me: Me;
+  onOrdered?: (workspaceId: string) => void;
+  returnTo?: string;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
@@ -129,7 +139,7 @@ export function OrderForm({ me }: { me: Me }) {
       rememberPayment(browserStorage(), {
         paymentId: payment.paymentId,
         workspaceId,
-        returnTo: page,
+        returnTo: returnTo ?? page,
         kind: 'order',
       });
       // The bank's 3-D Secure page is another site: a full navigation.
@@ -138,10 +148,15 @@ export function OrderForm({ me }: { me: Me }) {
     }
     if (payment?.status === 'succeeded') {
       toast.success(t('workspaces.create.createdAndPaid', { credits: payment.credits }));
-      navigate(page);
+      if (onOrdered) onOrdered(workspaceId);
+      else navigate(page);
       return;
     }
     toast.success(t('workspaces.create.created', { title: request.title }));
+    if (onOrdered) {
+      onOrdered(workspaceId);
+      return;
+    }
     if (payment?.status === 'failed') {
       // The workspace exists; the card can be tried again from its page.
       navigate(`${page}#buy-credits`, { state: { paymentError: payment.message ?? '' } });

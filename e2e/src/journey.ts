@@ -1,0 +1,128 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchBrowser, newContext } from './browser';
+
+/** The app's address, started by the global set-up. */
+export const baseURL = inject('baseUrl');
+/** Where journeys leave their screenshots (e2e/.tmp/). */
+export const screenshotDir = fileURLToPath(new URL('../.tmp/', import.meta.url));
+
+/**
+ * E2E_CPU_THROTTLE=4 runs every page's scripts four times slower (Chromium's CPU throttling),
+ * to find steps that only pass on a fast machine.
+ */
+const cpuThrottle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+
+export type Journey = {
+  /** Uncaught script errors on any page of the journey. */
+  errors: Error[];
+  /** A new person's browser: a fresh profile on the app, its script errors collected. */
+  openPage(options?: { acceptDownloads?: boolean }): Promise<Page>;
+};
+
+/**
+ * The browser of one journey (a spec file): launched before its tests, closed with every
+ * page it opened after them. Call it once at the top of the spec, before its own hooks.
+ */
+export function startJourney(): Journey {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const errors: Error[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await mkdir(screenshotDir, { recursive: true });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  async function openPage(options: { acceptDownloads?: boolean } = {}): Promise<Page> {
+    if (!browser) throw new Error('The journey opens pages from its beforeAll on.');
+    const context = await newContext(browser, { baseURL, ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error));
+    if (cpuThrottle > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
+    }
+    return page;
+  }
+
+  return { errors, openPage };
+}
+
+export const pathname = (page: Page) => new URL(page.url()).pathname;
+
+/** A toast (or any status or alert) with this text. */
+export const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
+
+/**
+ * A picture of the page in e2e/.tmp/. `isWhole` pictures all of it in a window as tall as the
+ * page, as a full-page screenshot would stitch the fixed app bar and menu into the middle.
+ */
+export async function screenshot(page: Page, name: string, isWhole = false): Promise<void> {
+  const viewport = page.viewportSize();
+  if (isWhole && viewport) {
+    const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
+    await page.setViewportSize({
+      width: viewport.width,
+      height: Math.max(height, viewport.height),
+    });
+  }
+  // Let transitions (tabs, dialogs, toasts) settle before the picture.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${screenshotDir}${name}.png` });
+  if (isWhole && viewport) await page.setViewportSize(viewport);
+}
+
+/** An API call from the person's browser (their session cookie, our Origin). */
+export async function api<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { origin: baseURL },
+    ...(data !== undefined ? { data } : {}),
+  });
+  if (!response.ok()) {
+    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  }
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * A card workspace of the person signed in on `page`, paid with the test processor's 4242
+ * card, holding `credits` (the workspace journey orders one through the form; others need one).
+ */
+export function createCardWorkspace(
+  page: Page,
+  options: { title: string; email: string; contactName: string; credits?: number },
+): Promise<{ workspaceId: string }> {
+  const expiryYear = 2000 + ((new Date().getFullYear() + 3) % 100);
+  return api<{ workspaceId: string }>(page, 'POST', '/workspaces', {
+    type: 'card',
+    title: options.title,
+    currency: 'EUR',
+    billingEmail: options.email,
+    contact: { name: options.contactName, email: options.email, phone: '+358401234567' },
+    company: { name: 'Sender Ltd', vat: '', department: '', costcenter: '', www: '' },
+    address: {
+      street1: 'Katu 1',
+      street2: '',
+      zip: '00100',
+      city: 'Helsinki',
+      state: '',
+      country: 'se',
+    },
+    confirm: true,
+    credits: options.credits ?? 5,
+    card: { number: '4242424242424242', expMonth: 12, expYear: expiryYear, cvc: '123' },
+    idempotencyKey: `e2e-${options.email}-${Date.now()}`,
+  });
+}

@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  baseURL,
+  createCardWorkspace,
+  startJourney,
+  screenshotDir as tmpDir,
+} from '../journey';
+import type { OutboxMessage } from '../outbox';
+import { waitForMailLink } from '../outbox';
+import { newPerson, signUp } from '../people';
+
+/*
+ * Two parties sign one deal, each in their own browser: Sarah starts signing with herself as
+ * the sender's signer (SMS two-step on), Rick names himself for the receiver; both sign with
+ * their own font and colour (Sarah after typing the SMS code from the outbox), both see the
+ * signed state and download the sealed PDF, whose seal verifies.
+ */
+
+const NDA_TEMPLATE_ID = '00000000-0000-4000-8000-0000000000b1';
+const TITLE = 'NDA to sign with Receiver Oy';
+
+const sarah = newPerson('sarah', 'signer');
+const rick = newPerson('rick', 'signer');
+const sarahPhone = `+35840${String(Date.now()).slice(-7)}`;
+
+const { errors, openPage } = startJourney();
+let sarahPage: Page;
+let rickPage: Page;
+let dealId = '';
+
+beforeAll(async () => {
+  sarahPage = await openPage({ acceptDownloads: true });
+  rickPage = await openPage({ acceptDownloads: true });
+});
+
+/** The newest SMS code sent to the phone (the outbox keeps SMS too). */
+async function waitForSmsCode(phone: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseURL}/dev/outbox.json`);
+    const messages = (await response.json()) as OutboxMessage[];
+    const sms = messages.find((message) => message.kind === 'sms' && message.to === phone);
+    const code = sms?.text.match(/\b\d{6}\b/)?.[0];
+    if (code) return code;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`No SMS code to ${phone}`);
+}
+
+async function fillSigner(page: Page, person: typeof sarah, phone: string) {
+  const dialog = page.getByRole('dialog');
+  const signer = dialog.getByRole('group', { name: 'Signer 1' });
+  await signer.getByRole('textbox', { name: 'First name' }).fill(person.firstname);
+  await signer.getByRole('textbox', { name: 'Last name' }).fill(person.lastname);
+  await signer.getByRole('textbox', { name: 'E-mail' }).fill(person.email);
+  await signer.getByRole('textbox', { name: 'Phone' }).fill(phone);
+}
+
+async function signWith(page: Page, options: { text: string; font: string; colour: string }) {
+  const dialog = page.getByRole('dialog', { name: `Sign "${TITLE}"` });
+  await dialog.waitFor();
+  await dialog.getByRole('textbox', { name: 'Your signature' }).fill(options.text);
+  await dialog.getByRole('radio', { name: options.font }).check();
+  await dialog.getByText('Your signature font updated.').waitFor();
+  await dialog.getByRole('radio', { name: options.colour }).check();
+  await dialog.getByText('Your signature colour updated.').waitFor();
+  await dialog.getByRole('checkbox', { name: /I have read this document/ }).check();
+  await dialog.getByRole('button', { name: 'Sign document' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('signing a deal in two browsers', () => {
+  it('Sarah sends an NDA to Rick, who opens it', async () => {
+    await signUp(sarahPage, sarah);
+    await signUp(rickPage, rick);
+    const workspace = await createCardWorkspace(sarahPage, {
+      title: 'Signer Ltd workspace',
+      email: sarah.email,
+      contactName: 'Sarah Signer',
+    });
+    const draft = await api<{ id: string }>(
+      sarahPage,
+      'POST',
+      `/templates/${NDA_TEMPLATE_ID}/drafts`,
+    );
+    await api(sarahPage, 'PATCH', `/drafts/${draft.id}`, {
+      title: TITLE,
+      parties: {
+        sender: { type: 'business', name: 'Sender Ltd' },
+        receiver: { type: 'business', name: '' },
+      },
+    });
+    await api(sarahPage, 'PUT', `/drafts/${draft.id}/receivers`, {
+      receivers: [{ party: { type: 'business', name: 'Receiver Oy' }, emails: [rick.email] }],
+    });
+    await api(sarahPage, 'POST', `/drafts/${draft.id}/send`, {
+      workspaceId: workspace.workspaceId,
+      dealProcess: 'negotiate',
+      isConfirmed: true,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await api<{ step: string }>(sarahPage, 'GET', `/drafts/${draft.id}/queue`)).step,
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe('done');
+    const { deals } = await api<{ deals: { id: string }[] }>(
+      sarahPage,
+      'GET',
+      `/drafts/${draft.id}/deals`,
+    );
+    dealId = deals[0]?.id ?? '';
+    expect(dealId).not.toBe('');
+
+    const invitePath = await waitForMailLink(
+      baseURL,
+      rick.email,
+      /\/document\/invite\/[A-Za-z0-9_-]+/,
+    );
+    await rickPage.goto(invitePath);
+    await rickPage.getByRole('button', { name: 'Confirm and open' }).click();
+    await rickPage.waitForURL(`**/dashboard/documents/received/${dealId}`);
+  });
+
+  it('Sarah starts signing with herself as the signer and two-step verification', async () => {
+    await sarahPage.goto(`/dashboard/documents/deals/${dealId}/sign`);
+    await sarahPage.getByRole('heading', { level: 1, name: 'Review and sign' }).waitFor();
+    await sarahPage.getByRole('button', { name: 'Start signing' }).click();
+    const dialog = sarahPage.getByRole('dialog', { name: 'Start signing' });
+    await dialog.waitFor();
+    // A phone without the + is refused as typed.
+    await fillSigner(sarahPage, sarah, '0401234567');
+    await dialog.getByText('Phone number must be valid (e.g., +358)').waitFor();
+    await fillSigner(sarahPage, sarah, sarahPhone);
+    await dialog.getByRole('checkbox', { name: /two-step verification/ }).check();
+    await dialog.getByRole('button', { name: 'Start signing' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await sarahPage.getByText('Waiting for signatures: 0 of 1 signed.').waitFor();
+    // Her link came by e-mail.
+    await waitForMailLink(baseURL, sarah.email, /\/document\/sign\/[A-Za-z0-9_-]{22}/);
+  });
+
+  it('Sarah signs after the SMS code, in Kalam and green', async () => {
+    await sarahPage.getByRole('button', { name: 'Sign document' }).first().click();
+    const dialog = sarahPage.getByRole('dialog', { name: `Sign "${TITLE}"` });
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByText(/^Verification sent to: \+358\*+\d{3}$/).waitFor();
+    // A wrong code is refused first.
+    const code = await waitForSmsCode(sarahPhone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const field = dialog.getByRole('textbox', { name: 'Verification code' });
+    await field.fill(wrong);
+    await dialog
+      .getByText('Verification code is invalid. Please check the code and try again.')
+      .waitFor();
+    await field.fill(code);
+    await dialog.getByText('Verification completed').waitFor();
+    await signWith(sarahPage, { text: 'Sarah Signer', font: 'Kalam', colour: 'Green' });
+    await sarahPage.getByText('Waiting for signatures: 1 of 1 signed.').waitFor();
+  });
+
+  it('Rick names himself as the receiver’s signer and signs in Montez and purple', async () => {
+    await rickPage.goto(`/dashboard/documents/deals/${dealId}`);
+    await rickPage.waitForURL(`**/dashboard/documents/deals/${dealId}/sign`);
+    await rickPage.getByRole('button', { name: 'Set up signers' }).click();
+    const dialog = rickPage.getByRole('dialog', { name: 'Signers' });
+    await fillSigner(rickPage, rick, '+358409998877');
+    await dialog.getByRole('checkbox', { name: /two-step verification/ }).uncheck();
+    await dialog.getByRole('button', { name: 'Save signers' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await rickPage.getByText('Waiting for signatures: 1 of 2 signed.').waitFor();
+    await rickPage.getByRole('button', { name: 'Sign document' }).first().click();
+    await signWith(rickPage, { text: 'Rick Signer', font: 'Montez', colour: 'Purple' });
+  });
+
+  it('both see the signed state and download the sealed PDF', async () => {
+    const done = `Great! All parties have now signed the "${TITLE}" document!`;
+    for (const page of [rickPage, sarahPage]) {
+      await page.getByText(done).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Signed' }).waitFor();
+      const signatures = page.getByTestId('signature');
+      await expect
+        .poll(() => signatures.allTextContents())
+        .toEqual(expect.arrayContaining(['Sarah Signer', 'Rick Signer']));
+      const download = page.getByRole('link', { name: 'Download signed PDF' });
+      await download.waitFor({ timeout: 60_000 });
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      const path = `${tmpDir}signed-${Math.random().toString(36).slice(2)}.pdf`;
+      await file.saveAs(path);
+      const bytes = await readFile(path);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const report = execFileSync('pdfsig', ['-nocert', '-no-ocsp', path], { encoding: 'utf8' });
+      expect(report).toContain('Signature is Valid');
+    }
+    // Sarah's signature is drawn in Kalam, green.
+    const sarahSignature = sarahPage.getByTestId('signature').filter({ hasText: 'Sarah Signer' });
+    expect(
+      await sarahSignature.evaluate(
+        (node) =>
+          (
+            globalThis as unknown as { getComputedStyle(n: unknown): { fontFamily: string } }
+          ).getComputedStyle(node).fontFamily,
+      ),
+    ).toContain('Kalam');
+    await sarahPage.screenshot({ path: `${tmpDir}signing-signed.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});

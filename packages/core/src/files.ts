@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { documentCollections } from './documents';
+
+/**
+ * Uploads and attachments (spec 2 §3 attachment, §4.6, §5, §7.4): the contracts of the
+ * resumable upload protocol and of the attachment list, and the size rule's message.
+ */
+
+/** The default attachment and Word-import size limit (the server reads ATTACHMENT_MAX_BYTES). */
+export const DEFAULT_ATTACHMENT_MAX_BYTES = 10_485_760;
+/** Bytes per MB in the size message (spec 2 §5). */
+export const BYTES_PER_MB = 1_048_576;
+/** Largest chunk the server takes in one `PATCH /uploads/:id`. */
+export const UPLOAD_CHUNK_SIZE = 1_048_576;
+
+export const uploadPurposes = ['attachment', 'import'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/** MB with two decimals, as the size message shows it. */
+export function formatMb(bytes: number): string {
+  return (bytes / BYTES_PER_MB).toFixed(2);
+}
+
+/** 'Max file size for attachments is %s Mb. The file "%s" is %s Mb.' filled in. */
+export function fileTooLargeMessage(
+  name: string,
+  size: number,
+  maxBytes: number,
+  template = 'Max file size for attachments is %s Mb. The file "%s" is %s Mb.',
+): string {
+  const values = [formatMb(maxBytes), name, formatMb(size)];
+  return template.replace(/%s/g, () => values.shift() ?? '');
+}
+
+/** Whether a file name ends in .pdf (the browser's first check; the server reads the bytes). */
+export const isPdfName = (name: string) => /\.pdf$/i.test(name.trim());
+/** Whether a file name ends in .docx (Word import accepts only .docx). */
+export const isDocxName = (name: string) => /\.docx$/i.test(name.trim());
+
+/** The server's messages for refused files (English; the web has them in fi too). */
+export const fileMessages = {
+  notPdf: 'The file "%s" is not a PDF. Only PDF files can be attached.',
+  notDocx: 'The file "%s" is not a Word document. Only .docx files can be imported.',
+  attachmentNotFound: 'Attachment not found',
+  uploadNotFound: 'Upload not found',
+  uploadIncomplete: 'The upload is not complete yet.',
+  uploadUsed: 'This upload is already in use.',
+  uploadCompleted: 'The upload is already complete.',
+  wrongOffset: 'The upload is at offset %s; send the chunk from there.',
+  dealClosed: 'The attachments of a document in signing, signed or trashed cannot be changed.',
+} as const;
+
+/** `POST /uploads`: announce a file; the size is checked before anything is stored. */
+export const createUploadSchema = z.strictObject({
+  name: z.string().trim().min(1).max(250),
+  size: z.number().int().min(1),
+  type: z.string().trim().max(200).default('application/octet-stream'),
+  purpose: z.enum(uploadPurposes),
+});
+export type CreateUpload = z.input<typeof createUploadSchema>;
+
+export const uploadCreatedSchema = z.object({
+  id: z.uuid(),
+  offset: z.number().int(),
+  chunkSize: z.number().int(),
+});
+export type UploadCreated = z.infer<typeof uploadCreatedSchema>;
+
+export const uploadStateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  offset: z.number().int(),
+  size: z.number().int(),
+  isComplete: z.boolean(),
+});
+export type UploadState = z.infer<typeof uploadStateSchema>;
+
+export const collectionParamsSchema = z.object({
+  collection: z.enum(documentCollections),
+  documentId: z.uuid(),
+});
+
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int(),
+  position: z.number().int(),
+  isPdf: z.boolean(),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const attachmentListSchema = z.object({ attachments: z.array(attachmentSchema) });
+
+export const addAttachmentSchema = z.strictObject({ uploadId: z.uuid() });
+export const moveAttachmentSchema = z.strictObject({ position: z.number().int().min(1) });

@@ -1,0 +1,262 @@
+import {
+  createDealSectionSchema,
+  dealEventsQuerySchema,
+  dealListQuerySchema,
+  dealSectionActionSchema,
+  dealSettingsSchema,
+  redlineQuerySchema,
+  saveDealSectionSchema,
+} from '@pactum/core/deals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../http/session';
+import { renderDealPdf } from './pdf';
+import {
+  agreeDealSection,
+  canWatchDeal,
+  createDealSection,
+  deleteDealSection,
+  getDeal,
+  listDealEvents,
+  listDeals,
+  listSectionVersions,
+  lockDealSection,
+  reopenDealSection,
+  restoreDeal,
+  saveDealSection,
+  sectionRedline,
+  trashDeal,
+  unlockDealSection,
+  updateDealSettings,
+} from './service';
+
+const tags = ['deals'];
+const dealParams = z.object({ dealId: z.uuid() });
+const sectionParams = z.object({ dealId: z.uuid(), sectionId: z.uuid() });
+
+/** Deals in negotiation: lists, the editor's content, section actions, settings, activity, trash. */
+export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
+  platform.realtime.authorize('deal', async (userId, dealId) => {
+    if (!z.uuid().safeParse(dealId).success) return false;
+    return canWatchDeal(platform, { userId, dealId });
+  });
+
+  const userIdOf = async (request: Parameters<typeof requireSession>[0]) =>
+    (await requireSession(request)).user.id;
+
+  app.get(
+    '/api/v1/deals',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s deals of one list group',
+        querystring: dealListQuerySchema,
+      },
+    },
+    async (request) => listDeals(platform, { userId: await userIdOf(request), ...request.query }),
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId',
+    { schema: { tags, summary: 'A deal as the caller’s party sees it', params: dealParams } },
+    async (request) => getDeal(platform, { userId: await userIdOf(request), ...request.params }),
+  );
+
+  app.patch(
+    '/api/v1/deals/:dealId',
+    {
+      schema: {
+        tags,
+        summary: 'Deal settings: title, abstract, contract id, parties (sender party)',
+        params: dealParams,
+        body: dealSettingsSchema,
+      },
+    },
+    async (request) =>
+      updateDealSettings(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/trash',
+    {
+      schema: { tags, summary: 'Trash a deal (sender party with edit access)', params: dealParams },
+    },
+    async (request) => trashDeal(platform, { userId: await userIdOf(request), ...request.params }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Recover a trashed deal to its earlier state (product administrators)',
+        params: dealParams,
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return restoreDeal(platform, { user, ...request.params });
+    },
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/events',
+    {
+      schema: {
+        tags,
+        summary: 'Activity: events newest first, 100 a page',
+        params: dealParams,
+        querystring: dealEventsQuerySchema,
+      },
+    },
+    async (request) =>
+      listDealEvents(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+      }),
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/pdf',
+    { schema: { tags, summary: 'A printable PDF of the current text', params: dealParams } },
+    async (request, reply) => {
+      const { filename, bytes } = await renderDealPdf(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/sections',
+    {
+      schema: {
+        tags,
+        summary: 'Add a section (the adding party’s proposal)',
+        params: dealParams,
+        body: createDealSectionSchema,
+      },
+    },
+    async (request, reply) => {
+      const section = await createDealSection(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+        input: request.body,
+      });
+      return reply.status(201).send(section);
+    },
+  );
+
+  app.put(
+    '/api/v1/deals/:dealId/sections/:sectionId',
+    {
+      schema: {
+        tags,
+        summary: 'Save an edit: countered with a new default version',
+        params: sectionParams,
+        body: saveDealSectionSchema,
+      },
+    },
+    async (request) =>
+      saveDealSection(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+        input: request.body,
+      }),
+  );
+
+  app.delete(
+    '/api/v1/deals/:dealId/sections/:sectionId',
+    { schema: { tags, summary: 'Delete a section that is not agreed', params: sectionParams } },
+    async (request, reply) => {
+      await deleteDealSection(platform, { userId: await userIdOf(request), ...request.params });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/sections/:sectionId/lock',
+    { schema: { tags, summary: 'Open a section for editing', params: sectionParams } },
+    async (request) =>
+      lockDealSection(platform, { userId: await userIdOf(request), ...request.params }),
+  );
+
+  app.delete(
+    '/api/v1/deals/:dealId/sections/:sectionId/lock',
+    { schema: { tags, summary: 'Close the section editor (cancel)', params: sectionParams } },
+    async (request) =>
+      unlockDealSection(platform, { userId: await userIdOf(request), ...request.params }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/sections/:sectionId/agree',
+    {
+      schema: {
+        tags,
+        summary: 'Agree to the section’s current version',
+        params: sectionParams,
+        body: dealSectionActionSchema,
+      },
+    },
+    async (request) =>
+      agreeDealSection(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+        baseLogLength: request.body.baseLogLength,
+      }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/sections/:sectionId/reopen',
+    {
+      schema: {
+        tags,
+        summary: 'Open an agreed section again for negotiation',
+        params: sectionParams,
+        body: dealSectionActionSchema,
+      },
+    },
+    async (request) =>
+      reopenDealSection(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+        baseLogLength: request.body.baseLogLength,
+      }),
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/sections/:sectionId/versions',
+    { schema: { tags, summary: 'The versions of a section', params: sectionParams } },
+    async (request) =>
+      listSectionVersions(platform, { userId: await userIdOf(request), ...request.params }),
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/sections/:sectionId/redline',
+    {
+      schema: {
+        tags,
+        summary: 'The redline between two versions of a section',
+        params: sectionParams,
+        querystring: redlineQuerySchema,
+      },
+    },
+    async (request) =>
+      sectionRedline(platform, {
+        userId: await userIdOf(request),
+        ...request.params,
+        ...request.query,
+      }),
+  );
+};

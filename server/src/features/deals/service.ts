@@ -1,0 +1,1003 @@
+import { randomUUID } from 'node:crypto';
+import {
+  agreeSection,
+  type CreateDealSection,
+  canStartSigning,
+  checkSectionAction,
+  counterSection,
+  currentContent,
+  DEAL_EVENTS_PAGE_SIZE,
+  type DealCard,
+  type DealDetail,
+  type DealEvent,
+  type DealGroup,
+  type DealList,
+  type DealSection,
+  type DealSettings,
+  dealGroupStates,
+  dealProgress,
+  defaultContractUid,
+  eventSnippet,
+  homeGroupOf,
+  isAgreeOffered,
+  isDealEditable,
+  NegotiationError,
+  type NegotiationMessage,
+  negotiationMessages,
+  negotiationStats,
+  newSectionState,
+  otherParty,
+  parseDealGroup,
+  progressColour,
+  redlineHtml,
+  reopenSection,
+  type SaveDealSection,
+  SECTION_LOCK_TTL_MS,
+  type SectionTransition,
+  type SectionVersion,
+  sectionChip,
+  sectionCounts,
+} from '@pactum/core/deals';
+import type { PartyRole } from '@pactum/core/documents';
+import type { ErrorCode } from '@pactum/core/errors';
+import { orderSections } from '@pactum/core/templates';
+import { and, count, desc, eq, exists, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  dealInvites,
+  dealSections,
+  dealSigners,
+  deals,
+  documentAccess,
+  documentEvents,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
+import type { Platform } from '../../platform/platform';
+import { refreshHomeCounts } from '../account/service';
+import { accessibleDocumentIds, type DocumentAccess, requireAccess } from '../sharing/access';
+import { isProductAdmin } from '../workspaces/service';
+import {
+  type DealRow,
+  type DealSectionRow,
+  dealUserIds,
+  findDeal,
+  findSection,
+  findSections,
+  hasUnsignedSignature,
+  insertDealEvent,
+  insertNotifications,
+  makeRoomAfter,
+  partyUserIds,
+  releaseOtherLocks,
+  userNames,
+} from './queries';
+
+/*
+ * Negotiation of deals (spec 3 §2.2, §4, §6). Access is the caller's `document_access` to the
+ * deal (404 without, 403 for view access on a write); the caller's party comes from that row,
+ * so a receiver can never act as the sender. Every change runs in one transaction that locks
+ * the deal row (writes to one deal queue up), records its document event, writes notification
+ * rows for the other party's users and publishes `deal:<id>` on commit.
+ *
+ * Negotiation events are stored without a party, so both sides read them in the activity feed
+ * (the actor's side is in `data.actorParty`); party-bound events (internal comments) are shown
+ * only to their own party.
+ */
+
+const codes: Partial<Record<NegotiationMessage, ErrorCode>> = {
+  noChanges: 'validation_failed',
+  unsupportedGroup: 'validation_failed',
+  onlySenderTrash: 'forbidden',
+  onlySenderSettings: 'forbidden',
+  noParty: 'forbidden',
+};
+
+/** A refused negotiation rule as the API answers it. */
+function refused(reason: NegotiationMessage, message: string = negotiationMessages[reason]) {
+  return new AppError(codes[reason] ?? 'conflict', message);
+}
+
+/** Runs a core rule, turning its refusal into the API's error. */
+function rule<T>(apply: () => T): T {
+  try {
+    return apply();
+  } catch (error) {
+    if (error instanceof NegotiationError) throw refused(error.reason);
+    throw error;
+  }
+}
+
+type Context = {
+  deal: DealRow;
+  access: DocumentAccess;
+  myParty: PartyRole | null;
+  userId: string;
+};
+
+function partyOf(access: DocumentAccess): PartyRole | null {
+  return access.party === 'sender' || access.party === 'receiver' ? access.party : null;
+}
+
+async function loadContext(
+  db: DbOrTx,
+  options: { dealId: string; userId: string; isLocked?: boolean },
+): Promise<Context> {
+  const access = await requireAccess(db, {
+    collection: 'deals',
+    documentId: options.dealId,
+    userId: options.userId,
+  });
+  const deal = await findDeal(db, options.dealId, options.isLocked);
+  if (!deal) throw new AppError('not_found');
+  return { deal, access, myParty: partyOf(access), userId: options.userId };
+}
+
+/** The acting party of a write: edit access and a party, else 403. */
+function requireActor(context: Context): PartyRole {
+  if (context.access.role !== 'edit') throw new AppError('forbidden');
+  if (!context.myParty) throw refused('noParty');
+  return context.myParty;
+}
+
+const isLive = (section: DealSectionRow, now: Date) =>
+  section.lockedBy !== null &&
+  section.lockedAt !== null &&
+  now.getTime() - section.lockedAt.getTime() < SECTION_LOCK_TTL_MS;
+
+/** Refuses when another user holds a live edit lock on the section: 'Locked by %s'. */
+async function ensureNotLockedByOther(
+  db: DbOrTx,
+  section: DealSectionRow,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  if (!isLive(section, now) || section.lockedBy === userId || !section.lockedBy) return;
+  const names = await userNames(db, [section.lockedBy]);
+  throw refused(
+    'lockedBy',
+    negotiationMessages.lockedBy.replace('%s', names.get(section.lockedBy) ?? ''),
+  );
+}
+
+function ensureSeen(section: DealSectionRow, baseLogLength: number): void {
+  if (section.log.length !== baseLogLength) throw refused('changedMeanwhile');
+}
+
+async function lockedSection(
+  tx: Tx,
+  options: { dealId: string; sectionId: string },
+): Promise<DealSectionRow> {
+  const section = await findSection(tx, { ...options, isLocked: true });
+  if (!section) throw new AppError('not_found');
+  return section;
+}
+
+/**
+ * After a section change: fresh negotiation stats on the deal (new becomes negotiate on the
+ * first action), the event, notifications for the other party and the live events.
+ */
+async function afterChange(
+  platform: Platform,
+  tx: Tx,
+  options: {
+    context: Context;
+    party: PartyRole;
+    event: string;
+    liveType: string;
+    section?: { id: string; title: string; html?: string };
+  },
+): Promise<void> {
+  const { context, party, event, section } = options;
+  const { deal, userId } = context;
+  const stats = negotiationStats(await findSections(tx, deal.id));
+  const state = deal.state === 'new' ? 'negotiate' : deal.state;
+  await tx
+    .update(deals)
+    .set({ negotiationStats: stats, state, modifiedAt: new Date() })
+    .where(eq(deals.id, deal.id));
+  const data: Record<string, unknown> = { actorParty: party };
+  if (section) {
+    data.sectionTitle = section.title;
+    if (section.html !== undefined) data.contentSnippet = eventSnippet(htmlToText(section.html));
+  }
+  await insertDealEvent(tx, {
+    dealId: deal.id,
+    event,
+    userId,
+    sectionId: section?.id ?? null,
+    data,
+  });
+  const recipients = await partyUserIds(tx, { dealId: deal.id, party: otherParty(party) });
+  await insertNotifications(tx, {
+    userIds: recipients,
+    dealId: deal.id,
+    event,
+    data: { ...data, dealTitle: deal.title, sectionId: section?.id ?? null, byUserId: userId },
+  });
+  await platform.realtime.publish(tx, {
+    topic: `deal:${deal.id}`,
+    type: options.liveType,
+    ...(section ? { data: { sectionId: section.id } } : {}),
+  });
+  for (const recipient of recipients) {
+    await platform.realtime.publish(tx, {
+      topic: `user:${recipient}`,
+      type: 'notification.created',
+    });
+  }
+  if (state !== deal.state) {
+    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/** Section numbers '1', '1.1', ... for ordinary sections; parties and signers have none. */
+function sectionNumbers(sections: DealSectionRow[]): Map<string, string> {
+  const numbers = new Map<string, string>();
+  const counters = new Map<string, number>();
+  for (const section of sections) {
+    if (section.type !== 'normal') {
+      numbers.set(section.id, '');
+      continue;
+    }
+    const parentNumber = section.parentId ? numbers.get(section.parentId) : undefined;
+    const key = parentNumber ? (section.parentId ?? '') : '';
+    const next = (counters.get(key) ?? 0) + 1;
+    counters.set(key, next);
+    numbers.set(section.id, parentNumber ? `${parentNumber}.${next}` : String(next));
+  }
+  return numbers;
+}
+
+function toDealSection(
+  section: DealSectionRow,
+  options: {
+    context: Context;
+    names: Map<string, string>;
+    number: string;
+    now: Date;
+  },
+): DealSection {
+  const { context, names, now } = options;
+  const { deal, myParty, userId } = context;
+  const isActor = context.access.role === 'edit' && myParty !== null;
+  const lock = isLive(section, now) && section.lockedBy ? section.lockedBy : null;
+  const isLockedByOther = lock !== null && lock !== userId;
+  const allows = (action: 'edit' | 'agree' | 'reopen' | 'delete') =>
+    isActor &&
+    myParty !== null &&
+    !isLockedByOther &&
+    checkSectionAction({ action, section, party: myParty, dealState: deal.state }).isAllowed;
+  return {
+    id: section.id,
+    parentId: section.parentId,
+    position: section.position,
+    number: options.number,
+    type: section.type,
+    title: section.title,
+    help: section.help,
+    content: section.content,
+    defaultContentId: section.defaultContentId,
+    html: currentContent(section)?.html ?? '',
+    state: section.state === 'reopened' ? null : section.state,
+    stateParty: section.stateParty,
+    log: section.log.map((entry) => ({ ...entry, userName: names.get(entry.userId) ?? '' })),
+    chip: sectionChip(section, deal.parties),
+    lockedBy: lock ? { id: lock, name: names.get(lock) ?? '' } : null,
+    isLockedByMe: lock === userId,
+    canEdit: allows('edit'),
+    canAgree: allows('agree') && myParty !== null && isAgreeOffered(section, myParty),
+    canReopen: allows('reopen'),
+    canDelete: allows('delete'),
+    modifiedAt: section.modifiedAt.toISOString(),
+  };
+}
+
+async function buildDetail(db: DbOrTx, context: Context): Promise<DealDetail> {
+  const { deal, access, myParty, userId } = context;
+  const now = new Date();
+  const sections = orderSections(await findSections(db, deal.id));
+  const nameIds = new Set<string>([deal.sentBy]);
+  for (const section of sections) {
+    if (section.lockedBy) nameIds.add(section.lockedBy);
+    for (const entry of section.log) nameIds.add(entry.userId);
+  }
+  const names = await userNames(db, nameIds);
+  const numbers = sectionNumbers(sections);
+  const isEditable = isDealEditable(deal.state);
+  const hasEdit = access.role === 'edit' && myParty !== null;
+  const progress = dealProgress({ state: deal.state, stats: deal.negotiationStats });
+  const isSenderEditor = hasEdit && myParty === 'sender';
+  return {
+    id: deal.id,
+    draftId: deal.draftId,
+    title: deal.title,
+    abstract: deal.abstract,
+    contractUid:
+      deal.contractUid ||
+      defaultContractUid({
+        senderName: deal.parties.sender.name,
+        receiverName: deal.parties.receiver.name,
+        dealId: deal.id,
+      }),
+    parties: deal.parties,
+    state: deal.state,
+    beforeTrashState: deal.beforeTrashState,
+    process: deal.process,
+    sentBy: deal.sentBy,
+    senderName: names.get(deal.sentBy) ?? '',
+    sentAt: deal.sentAt?.toISOString() ?? null,
+    sendQueuedAt: deal.sendQueuedAt?.toISOString() ?? null,
+    signedAt: deal.signedAt?.toISOString() ?? null,
+    createdAt: deal.createdAt.toISOString(),
+    modifiedAt: deal.modifiedAt.toISOString(),
+    negotiationStats: deal.negotiationStats,
+    receiverValidated: deal.receiverValidated,
+    myParty,
+    role: access.role,
+    canEdit: hasEdit && isEditable,
+    canTrash: isSenderEditor && deal.state !== 'trash' && deal.state !== 'signed',
+    canEditSettings: isSenderEditor && isEditable,
+    canStartSigning: canStartSigning({
+      sections,
+      party: myParty,
+      dealState: deal.state,
+      canEdit: hasEdit,
+    }),
+    isTrashed: deal.state === 'trash',
+    sections: sections.map((section) =>
+      toDealSection(section, { context, names, number: numbers.get(section.id) ?? '', now }),
+    ),
+    counts: sectionCounts(sections, myParty),
+    progress,
+    progressColour: progressColour(progress),
+    home: homeGroupOf({
+      state: deal.state,
+      hasUnsignedSignerInvite: await hasUnsignedSignature(db, { dealId: deal.id, userId }),
+    }),
+  };
+}
+
+/** GET /deals/:dealId: the deal as the caller's party sees it (doc-load and the editor). */
+export async function getDeal(
+  platform: Platform,
+  options: { userId: string; dealId: string },
+): Promise<DealDetail> {
+  const { db } = platform.database;
+  return buildDetail(db, await loadContext(db, options));
+}
+
+async function sectionOf(
+  platform: Platform,
+  options: { userId: string; dealId: string; sectionId: string },
+): Promise<DealSection> {
+  const detail = await getDeal(platform, options);
+  const section = detail.sections.find((item) => item.id === options.sectionId);
+  if (!section) throw new AppError('not_found');
+  return section;
+}
+
+/** GET /deals?group=: the caller's deals of one list group, newest first, a page at a time. */
+export async function listDeals(
+  platform: Platform,
+  options: { userId: string; group: string; page: number; pageSize: number },
+): Promise<DealList> {
+  const { db } = platform.database;
+  const { userId, page, pageSize } = options;
+  const group: DealGroup = rule(() => parseDealGroup('deals', options.group));
+  const mySignature = db
+    .select({ id: dealSigners.id })
+    .from(dealSigners)
+    .where(
+      and(
+        eq(dealSigners.dealId, deals.id),
+        eq(dealSigners.userId, userId),
+        eq(dealSigners.state, 'new'),
+      ),
+    );
+  const where = and(
+    inArray(deals.id, accessibleDocumentIds(db, { collection: 'deals', userId })),
+    inArray(deals.state, [...dealGroupStates[group]]),
+    group === 'sign' ? exists(mySignature) : undefined,
+    group === 'waiting' ? notExists(mySignature) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(deals).where(where);
+  const rows = await db
+    .select({ deal: deals, party: documentAccess.party })
+    .from(deals)
+    .leftJoin(
+      documentAccess,
+      and(
+        eq(documentAccess.collection, 'deals'),
+        eq(documentAccess.documentId, deals.id),
+        eq(documentAccess.userId, userId),
+      ),
+    )
+    .where(where)
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const cards: DealCard[] = rows.map(({ deal, party }) => {
+    const progress = dealProgress({ state: deal.state, stats: deal.negotiationStats });
+    return {
+      id: deal.id,
+      title: deal.title,
+      state: deal.state,
+      process: deal.process,
+      contractUid:
+        deal.contractUid ||
+        defaultContractUid({
+          senderName: deal.parties.sender.name,
+          receiverName: deal.parties.receiver.name,
+          dealId: deal.id,
+        }),
+      senderName: deal.parties.sender.name,
+      receiverName: deal.parties.receiver.name,
+      myParty: party === 'sender' || party === 'receiver' ? party : null,
+      createdAt: deal.createdAt.toISOString(),
+      modifiedAt: deal.modifiedAt.toISOString(),
+      signedAt: deal.signedAt?.toISOString() ?? null,
+      progress,
+      progressColour: progressColour(progress),
+    };
+  });
+  return { deals: cards, total: Number(total?.n ?? 0), page, pageSize };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section negotiation
+// ---------------------------------------------------------------------------------------------
+
+type SectionOptions = { userId: string; dealId: string; sectionId: string };
+
+/** Opens a section for editing: one user, one section at a time; 'Locked by %s' otherwise. */
+export async function lockDealSection(
+  platform: Platform,
+  options: SectionOptions,
+): Promise<DealSection> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, { ...options, isLocked: true });
+    const party = requireActor(context);
+    const section = await lockedSection(tx, options);
+    const now = new Date();
+    await ensureNotLockedByOther(tx, section, options.userId, now);
+    const check = checkSectionAction({
+      action: 'edit',
+      section,
+      party,
+      dealState: context.deal.state,
+    });
+    if (!check.isAllowed) throw refused(check.reason);
+    await tx
+      .update(dealSections)
+      .set({ lockedBy: options.userId, lockedAt: now })
+      .where(eq(dealSections.id, section.id));
+    await releaseOtherLocks(tx, { ...options, keepSectionId: section.id });
+    await platform.realtime.publish(tx, {
+      topic: `deal:${options.dealId}`,
+      type: 'section.locked',
+      data: { sectionId: section.id },
+    });
+  });
+  return sectionOf(platform, options);
+}
+
+/** Closes the caller's editor on a section (cancel). Another user's lock is left alone. */
+export async function unlockDealSection(
+  platform: Platform,
+  options: SectionOptions,
+): Promise<DealSection> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, options);
+    requireActor(context);
+    const section = await lockedSection(tx, options);
+    if (section.lockedBy !== options.userId) return;
+    await tx
+      .update(dealSections)
+      .set({ lockedBy: null, lockedAt: null })
+      .where(eq(dealSections.id, section.id));
+    await platform.realtime.publish(tx, {
+      topic: `deal:${options.dealId}`,
+      type: 'section.locked',
+      data: { sectionId: section.id },
+    });
+  });
+  return sectionOf(platform, options);
+}
+
+async function applyTransition(
+  tx: Tx,
+  options: {
+    section: DealSectionRow;
+    userId: string;
+    transition: SectionTransition & { title?: string };
+  },
+) {
+  const { section, transition, userId } = options;
+  await tx
+    .update(dealSections)
+    .set({
+      state: transition.state,
+      stateParty: transition.stateParty,
+      log: transition.log,
+      content: transition.content,
+      defaultContentId: transition.defaultContentId,
+      ...(transition.title !== undefined ? { title: transition.title } : {}),
+      lockedBy: null,
+      lockedAt: null,
+      modifiedBy: userId,
+      modifiedAt: new Date(),
+    })
+    .where(eq(dealSections.id, section.id));
+}
+
+/**
+ * Saves an edit: the section becomes countered by the caller's party with the new text as a new
+ * default option; unlocks. The save is based on the log length the client saw: a section that
+ * changed meanwhile is refused (409) and nothing is lost on the client, which still has its text.
+ */
+export async function saveDealSection(
+  platform: Platform,
+  options: SectionOptions & { input: SaveDealSection },
+): Promise<DealSection> {
+  const { input } = options;
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, { ...options, isLocked: true });
+    const party = requireActor(context);
+    const section = await lockedSection(tx, options);
+    const now = new Date();
+    await ensureNotLockedByOther(tx, section, options.userId, now);
+    ensureSeen(section, input.baseLogLength);
+    const html = sanitizeHtml(input.html);
+    const transition = rule(() =>
+      counterSection({
+        section,
+        party,
+        userId: options.userId,
+        time: now,
+        title: input.title,
+        html,
+        newContentId: randomUUID(),
+        dealState: context.deal.state,
+      }),
+    );
+    await applyTransition(tx, { section, userId: options.userId, transition });
+    await afterChange(platform, tx, {
+      context,
+      party,
+      event: 'section-edit',
+      liveType: 'sections.changed',
+      section: { id: section.id, title: transition.title, html },
+    });
+  });
+  return sectionOf(platform, options);
+}
+
+/** Agrees to the section's current version (the one the client saw). */
+export function agreeDealSection(
+  platform: Platform,
+  options: SectionOptions & { baseLogLength: number },
+): Promise<DealSection> {
+  return decideDealSection(platform, options, 'agree');
+}
+
+/** Opens an agreed section again for negotiation (the web asks the spec's confirmation first). */
+export function reopenDealSection(
+  platform: Platform,
+  options: SectionOptions & { baseLogLength: number },
+): Promise<DealSection> {
+  return decideDealSection(platform, options, 'reopen');
+}
+
+/** Agree and reopen: the same checks, one rule of the state machine, one event. */
+async function decideDealSection(
+  platform: Platform,
+  options: SectionOptions & { baseLogLength: number },
+  decision: 'agree' | 'reopen',
+): Promise<DealSection> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, { ...options, isLocked: true });
+    const party = requireActor(context);
+    const section = await lockedSection(tx, options);
+    const now = new Date();
+    await ensureNotLockedByOther(tx, section, options.userId, now);
+    ensureSeen(section, options.baseLogLength);
+    const input = {
+      section,
+      party,
+      userId: options.userId,
+      time: now,
+      dealState: context.deal.state,
+    };
+    const transition = rule(() =>
+      decision === 'agree' ? agreeSection(input) : reopenSection(input),
+    );
+    await applyTransition(tx, { section, userId: options.userId, transition });
+    await afterChange(platform, tx, {
+      context,
+      party,
+      event: decision === 'agree' ? 'section-agree' : 'section-reopen',
+      liveType: 'sections.changed',
+      section: { id: section.id, title: section.title },
+    });
+  });
+  return sectionOf(platform, options);
+}
+
+/** Adds a section proposed by the caller's party (after a section, or at the end). */
+export async function createDealSection(
+  platform: Platform,
+  options: { userId: string; dealId: string; input: CreateDealSection },
+): Promise<DealSection> {
+  const { input } = options;
+  const id = randomUUID();
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, { ...options, isLocked: true });
+    const party = requireActor(context);
+    if (!isDealEditable(context.deal.state)) throw refused('notEditable');
+    // After a section: beside it, at its level. Under a parent: its last child.
+    let afterPosition: number | null = null;
+    let parentId: string | null = input.parentId ?? null;
+    if (parentId) {
+      const parent = await findSection(tx, { dealId: options.dealId, sectionId: parentId });
+      if (parent?.type !== 'normal' || parent.parentId !== null) throw new AppError('not_found');
+    } else if (input.afterSectionId) {
+      const after = await findSection(tx, {
+        dealId: options.dealId,
+        sectionId: input.afterSectionId,
+      });
+      if (!after) throw new AppError('not_found');
+      parentId = after.parentId;
+      afterPosition = after.position;
+    }
+    const position = await makeRoomAfter(tx, { dealId: options.dealId, parentId, afterPosition });
+    const html = sanitizeHtml(input.html ?? '');
+    const contentId = randomUUID();
+    const now = new Date();
+    const title = (input.title ?? '').trim();
+    await tx.insert(dealSections).values({
+      id,
+      dealId: options.dealId,
+      parentId,
+      position,
+      type: 'normal',
+      title,
+      content: [{ id: contentId, html }],
+      defaultContentId: contentId,
+      ...newSectionState({ party, userId: options.userId, time: now, contentId }),
+      createdBy: options.userId,
+      modifiedBy: options.userId,
+    });
+    await afterChange(platform, tx, {
+      context,
+      party,
+      event: 'section-create',
+      liveType: 'sections.changed',
+      section: { id, title, html },
+    });
+  });
+  return sectionOf(platform, { ...options, sectionId: id });
+}
+
+/** Deletes a section that is not agreed (and its sub-sections). */
+export async function deleteDealSection(
+  platform: Platform,
+  options: SectionOptions,
+): Promise<void> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, { ...options, isLocked: true });
+    const party = requireActor(context);
+    const section = await lockedSection(tx, options);
+    await ensureNotLockedByOther(tx, section, options.userId, new Date());
+    const check = checkSectionAction({
+      action: 'delete',
+      section,
+      party,
+      dealState: context.deal.state,
+    });
+    if (!check.isAllowed) throw refused(check.reason);
+    await tx
+      .update(dealSections)
+      .set({ deletedAt: new Date(), lockedBy: null, lockedAt: null, modifiedBy: options.userId })
+      .where(
+        and(
+          eq(dealSections.dealId, options.dealId),
+          or(eq(dealSections.id, section.id), eq(dealSections.parentId, section.id)),
+          isNull(dealSections.deletedAt),
+        ),
+      );
+    await afterChange(platform, tx, {
+      context,
+      party,
+      event: 'section-delete',
+      liveType: 'sections.changed',
+      section: { id: section.id, title: section.title },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions and redline
+// ---------------------------------------------------------------------------------------------
+
+async function readableSection(platform: Platform, options: SectionOptions) {
+  const { db } = platform.database;
+  await loadContext(db, options);
+  const section = await findSection(db, options);
+  if (!section) throw new AppError('not_found');
+  return section;
+}
+
+/** The versions of a section in order, each with who proposed it and when. */
+export async function listSectionVersions(
+  platform: Platform,
+  options: SectionOptions,
+): Promise<{ versions: SectionVersion[] }> {
+  const section = await readableSection(platform, options);
+  const names = await userNames(
+    platform.database.db,
+    section.log.map((entry) => entry.userId),
+  );
+  const current = currentContent(section)?.id;
+  return {
+    versions: section.content.map((option, index) => {
+      const made = section.log.find(
+        (entry) =>
+          entry.contentId === option.id && (entry.state === 'sent' || entry.state === 'countered'),
+      );
+      return {
+        contentId: option.id,
+        index: index + 1,
+        html: option.html,
+        party: made?.party ?? null,
+        userName: made ? (names.get(made.userId) ?? null) : null,
+        time: made?.time ?? null,
+        isCurrent: option.id === current,
+      };
+    }),
+  };
+}
+
+/** The redline from one version of a section to another: insertions and deletions marked. */
+export async function sectionRedline(
+  platform: Platform,
+  options: SectionOptions & { from: string; to: string },
+): Promise<{ from: string; to: string; html: string }> {
+  const section = await readableSection(platform, options);
+  const from = section.content.find((option) => option.id === options.from);
+  const to = section.content.find((option) => option.id === options.to);
+  if (!from || !to) throw new AppError('not_found', 'No such version of this section.');
+  return { from: from.id, to: to.id, html: redlineHtml(from.html, to.html) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings, trash, activity
+// ---------------------------------------------------------------------------------------------
+
+/** The deal settings dialog: title, abstract, contract id and parties (sender party, edit). */
+export async function updateDealSettings(
+  platform: Platform,
+  options: { userId: string; dealId: string; input: DealSettings },
+): Promise<DealDetail> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, { ...options, isLocked: true });
+    const party = requireActor(context);
+    if (party !== 'sender') throw refused('onlySenderSettings');
+    if (!isDealEditable(context.deal.state)) throw refused('notEditable');
+    const { deal } = context;
+    const { input } = options;
+    const changes: Partial<typeof deals.$inferInsert> = {};
+    if (input.title !== undefined && input.title !== deal.title) changes.title = input.title;
+    if (input.abstract !== undefined && input.abstract !== deal.abstract) {
+      changes.abstract = input.abstract;
+    }
+    if (input.contractUid !== undefined && input.contractUid !== (deal.contractUid ?? '')) {
+      changes.contractUid = input.contractUid || null;
+    }
+    if (input.parties && JSON.stringify(input.parties) !== JSON.stringify(deal.parties)) {
+      changes.parties = input.parties;
+    }
+    const fields = Object.keys(changes);
+    if (fields.length === 0) return;
+    await tx
+      .update(deals)
+      .set({ ...changes, modifiedAt: new Date() })
+      .where(eq(deals.id, deal.id));
+    await insertDealEvent(tx, {
+      dealId: deal.id,
+      event: 'document-settings',
+      userId: options.userId,
+      data: { actorParty: party, fields },
+    });
+    await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
+  });
+  return getDeal(platform, options);
+}
+
+/**
+ * Trashes a deal: the sender party with edit access only; not a signed or trashed deal. The
+ * previous state is kept in beforeTrashState and the deal's invite links stop working.
+ */
+export async function trashDeal(
+  platform: Platform,
+  options: { userId: string; dealId: string },
+): Promise<DealDetail> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadContext(tx, { ...options, isLocked: true });
+    if (context.access.role !== 'edit' || context.myParty !== 'sender') {
+      throw refused('onlySenderTrash');
+    }
+    const { deal } = context;
+    if (deal.state === 'trash') throw refused('alreadyTrashed');
+    if (deal.state === 'signed') throw refused('signedNoTrash');
+    const now = new Date();
+    await tx
+      .update(deals)
+      .set({ state: 'trash', beforeTrashState: deal.state, modifiedAt: now })
+      .where(eq(deals.id, deal.id));
+    await tx
+      .update(dealInvites)
+      .set({ revokedAt: now })
+      .where(and(eq(dealInvites.dealId, deal.id), isNull(dealInvites.revokedAt)));
+    await tx
+      .update(dealSections)
+      .set({ lockedBy: null, lockedAt: null })
+      .where(eq(dealSections.dealId, deal.id));
+    await insertDealEvent(tx, {
+      dealId: deal.id,
+      event: 'document-trash',
+      userId: options.userId,
+      data: { actorParty: 'sender', beforeTrashState: deal.state },
+    });
+    const recipients = await partyUserIds(tx, { dealId: deal.id, party: 'receiver' });
+    await insertNotifications(tx, {
+      userIds: recipients,
+      dealId: deal.id,
+      event: 'document-trash',
+      data: { dealTitle: deal.title, byUserId: options.userId },
+    });
+    await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
+    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
+  });
+  return getDeal(platform, options);
+}
+
+/**
+ * Recovers a trashed deal to the state it had (support, on a user's request: the trashed banner
+ * asks users to contact support). Product administrators only; the deal's parties are told.
+ */
+export async function restoreDeal(
+  platform: Platform,
+  options: {
+    user: { id: string; isAdmin: boolean; emailVerified: boolean; email: string };
+    dealId: string;
+  },
+): Promise<{ id: string; state: DealRow['state'] }> {
+  if (!isProductAdmin(platform, options.user)) throw new AppError('forbidden');
+  return platform.database.db.transaction(async (tx) => {
+    const deal = await findDeal(tx, options.dealId, true);
+    if (!deal) throw new AppError('not_found');
+    if (deal.state !== 'trash') throw refused('notTrashed');
+    const state = deal.beforeTrashState ?? 'negotiate';
+    await tx
+      .update(deals)
+      .set({ state, beforeTrashState: null, modifiedAt: new Date() })
+      .where(eq(deals.id, deal.id));
+    await insertDealEvent(tx, {
+      dealId: deal.id,
+      event: 'document-restore',
+      userId: options.user.id,
+      data: { restoredState: state },
+    });
+    const users = await dealUserIds(tx, deal.id);
+    await insertNotifications(tx, {
+      userIds: users,
+      dealId: deal.id,
+      event: 'document-restore',
+      data: { dealTitle: deal.title },
+    });
+    await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
+    for (const user of users) await refreshHomeCounts(platform, tx, user);
+    return { id: deal.id, state };
+  });
+}
+
+/** Cursor of the activity feed: the last event's time (microseconds) and id. */
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError('validation_failed', 'Invalid cursor');
+  }
+  return { createdAt, id };
+}
+
+/**
+ * The activity feed, newest first, 100 a page: events without a party or of the caller's own
+ * party; document-open events are not shown.
+ */
+export async function listDealEvents(
+  platform: Platform,
+  options: { userId: string; dealId: string; cursor?: string },
+): Promise<{ events: DealEvent[]; nextCursor: string | null }> {
+  const { db } = platform.database;
+  const context = await loadContext(db, options);
+  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const createdAtText = sql<string>`to_char(${documentEvents.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const rows = await db
+    .select({
+      id: documentEvents.id,
+      event: documentEvents.event,
+      party: documentEvents.party,
+      sectionId: documentEvents.sectionId,
+      data: documentEvents.data,
+      createdAt: createdAtText,
+      firstname: users.firstname,
+      lastname: users.lastname,
+    })
+    .from(documentEvents)
+    .leftJoin(users, eq(users.id, documentEvents.userId))
+    .where(
+      and(
+        eq(documentEvents.collection, 'deals'),
+        eq(documentEvents.documentId, context.deal.id),
+        ne(documentEvents.event, 'document-open'),
+        context.myParty
+          ? or(isNull(documentEvents.party), eq(documentEvents.party, context.myParty))
+          : isNull(documentEvents.party),
+        after
+          ? sql`(${documentEvents.createdAt}, ${documentEvents.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(documentEvents.createdAt), desc(documentEvents.id))
+    .limit(DEAL_EVENTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, DEAL_EVENTS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const partyValue = (value: unknown): PartyRole | null =>
+    value === 'sender' || value === 'receiver' ? value : null;
+  return {
+    events: page.map((row) => ({
+      id: row.id,
+      event: row.event,
+      party: row.party,
+      actorParty: partyValue(row.data.actorParty),
+      sectionId: row.sectionId,
+      sectionTitle: text(row.data.sectionTitle),
+      contentSnippet: text(row.data.contentSnippet),
+      userInfo:
+        row.firstname !== null && row.lastname !== null
+          ? { firstname: row.firstname, lastname: row.lastname }
+          : null,
+      createdAt: new Date(row.createdAt).toISOString(),
+    })),
+    nextCursor:
+      rows.length > DEAL_EVENTS_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** The realtime authoriser of `deal:<id>`: any access to the deal. */
+export async function canWatchDeal(
+  platform: Platform,
+  options: { userId: string; dealId: string },
+): Promise<boolean> {
+  try {
+    await requireAccess(platform.database.db, {
+      collection: 'deals',
+      documentId: options.dealId,
+      userId: options.userId,
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,160 @@
+import {
+  putReceiversSchema,
+  templateFromDraftSchema,
+  updateDraftSchema,
+} from '@pactum/core/drafts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { requireSession } from '../../http/session';
+import { resolveAccess } from '../sharing/access';
+import {
+  createDraftFromTemplate,
+  createTemplateFromDraft,
+  deleteDraft,
+  getDraft,
+  getQueue,
+  listDrafts,
+  putReceivers,
+  requireDraft,
+  updateDraft,
+} from './service';
+
+const tags = ['drafts'];
+const draftParams = z.object({ draftId: z.uuid() });
+
+/** Drafts (spec 2 §2.2, §4.4): creation from a template, list, detail, edit, receivers. */
+export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
+  platform.realtime.authorize('draft', async (userId, draftId) => {
+    if (!z.uuid().safeParse(draftId).success) return false;
+    const access = await resolveAccess(platform.database.db, {
+      collection: 'drafts',
+      documentId: draftId,
+      userId,
+    });
+    return access !== null;
+  });
+
+  app.post(
+    '/api/v1/templates/:templateId/drafts',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft from a template',
+        params: z.object({ templateId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const draft = await createDraftFromTemplate(platform, {
+        userId: user.id,
+        templateId: request.params.templateId,
+      });
+      return reply.status(201).send(draft);
+    },
+  );
+
+  app.get('/api/v1/drafts', { schema: { tags, summary: 'The draft list' } }, async (request) => {
+    const { user } = await requireSession(request);
+    return { drafts: await listDrafts(platform, { userId: user.id }) };
+  });
+
+  app.get(
+    '/api/v1/drafts/:draftId',
+    { schema: { tags, summary: 'One draft', params: draftParams } },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return getDraft(platform, { userId: user.id, draftId: request.params.draftId });
+    },
+  );
+
+  app.patch(
+    '/api/v1/drafts/:draftId',
+    {
+      schema: { tags, summary: 'Change a draft', params: draftParams, body: updateDraftSchema },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return updateDraft(platform, {
+        userId: user.id,
+        draftId: request.params.draftId,
+        input: request.body,
+      });
+    },
+  );
+
+  app.delete(
+    '/api/v1/drafts/:draftId',
+    { schema: { tags, summary: 'Delete a draft (creator only)', params: draftParams } },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      await deleteDraft(platform, { userId: user.id, draftId: request.params.draftId });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/drafts/:draftId/template',
+    {
+      schema: {
+        tags,
+        summary: 'Create a template from a draft',
+        params: draftParams,
+        body: templateFromDraftSchema,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      const result = await createTemplateFromDraft(platform, {
+        userId: user.id,
+        draftId: request.params.draftId,
+        title: request.body?.title,
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/api/v1/drafts/:draftId/receivers',
+    {
+      schema: {
+        tags,
+        summary: 'Set the receivers of a draft',
+        params: draftParams,
+        body: putReceiversSchema,
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      const receivers = await putReceivers(platform, {
+        userId: user.id,
+        draftId: request.params.draftId,
+        input: request.body,
+      });
+      return { receivers };
+    },
+  );
+
+  app.get(
+    '/api/v1/drafts/:draftId/queue',
+    {
+      schema: {
+        tags,
+        summary: 'The send progress of a draft (its que; 404 before sending)',
+        params: draftParams,
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      const { db } = platform.database;
+      const { draft } = await requireDraft(db, {
+        userId: user.id,
+        draftId: request.params.draftId,
+      });
+      const queue = await getQueue(db, draft.id);
+      if (!queue) throw new AppError('not_found');
+      return queue;
+    },
+  );
+};

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import {
+  type CreateUpload,
+  fileMessages,
+  fileTooLargeMessage,
+  isDocxName,
+  isPdfName,
+  UPLOAD_CHUNK_SIZE,
+  type UploadCreated,
+  type UploadPurpose,
+  type UploadState,
+} from '@pactum/core/files';
+import { formatText } from '@pactum/core/templates';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { files } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { Platform } from '../../platform/platform';
+import { newFileKey } from '../../platform/storage/storage';
+
+/*
+ * Resumable uploads (spec 2 §4.3, §4.6; tus-like). `POST /uploads` announces the file and
+ * checks its size and name; each `PATCH` stores one chunk as its own object and moves the
+ * offset with a guarded UPDATE (`WHERE offset = expected`), so two racing chunks cannot both
+ * count; the last chunk composes the chunks into the final object and checks its first bytes.
+ *
+ * Chunks are separate objects rather than appends to one: S3 has no append, and its multipart
+ * parts must be at least 5 MB, more than a 10 MB file's chunks. Separate objects work the same
+ * on both storage adapters through the plain put/get/delete interface; composing reads them
+ * in order once, bounded by ATTACHMENT_MAX_BYTES.
+ */
+
+export const PDF_TYPE = 'application/pdf';
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const PDF_MAGIC = Buffer.from('%PDF-');
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+type FileRow = typeof files.$inferSelect;
+
+const notFound = () => new AppError('not_found', fileMessages.uploadNotFound);
+
+function stateOf(file: FileRow): UploadState {
+  return {
+    id: file.id,
+    name: file.name,
+    offset: file.offset,
+    size: file.size,
+    isComplete: file.completedAt !== null,
+  };
+}
+
+/** The caller's own upload; anyone else's is as if it did not exist. */
+async function findOwnUpload(db: DbOrTx, options: { uploadId: string; userId: string }) {
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, options.uploadId), eq(files.createdBy, options.userId)));
+  if (!file) throw notFound();
+  return file;
+}
+
+export async function createUpload(
+  platform: Platform,
+  options: { userId: string; input: Required<CreateUpload> },
+): Promise<UploadCreated> {
+  const { name, size, purpose } = options.input;
+  const maxBytes = platform.config.attachmentMaxBytes;
+  if (size > maxBytes) {
+    throw new AppError('payload_too_large', fileTooLargeMessage(name, size, maxBytes));
+  }
+  if (purpose === 'attachment' && !isPdfName(name)) {
+    throw new AppError('unsupported_media_type', formatText(fileMessages.notPdf, name));
+  }
+  if (purpose === 'import' && !isDocxName(name)) {
+    throw new AppError('unsupported_media_type', formatText(fileMessages.notDocx, name));
+  }
+  const [file] = await platform.database.db
+    .insert(files)
+    .values({
+      name,
+      size,
+      type: purpose === 'attachment' ? PDF_TYPE : DOCX_TYPE,
+      purpose,
+      storageKey: newFileKey(
+        purpose === 'attachment' ? 'attachments' : 'imports',
+        extensionOf(purpose),
+      ),
+      createdBy: options.userId,
+    })
+    .returning({ id: files.id });
+  if (!file) throw new Error('upload not created');
+  return { id: file.id, offset: 0, chunkSize: UPLOAD_CHUNK_SIZE };
+}
+
+const extensionOf = (purpose: UploadPurpose) => (purpose === 'attachment' ? 'pdf' : 'docx');
+
+export async function getUpload(
+  platform: Platform,
+  options: { uploadId: string; userId: string },
+): Promise<UploadState> {
+  return stateOf(await findOwnUpload(platform.database.db, options));
+}
+
+/**
+ * Stores one chunk at `offset`. A chunk from anywhere but the current offset is refused with
+ * 409 (the answer's Upload-Offset says where to continue). The chunk that reaches the size
+ * completes the upload; a PATCH at the end with an empty body completes one whose completion
+ * was interrupted.
+ */
+export async function appendChunk(
+  platform: Platform,
+  options: { uploadId: string; userId: string; offset: number; chunk: Buffer },
+): Promise<UploadState> {
+  const { db } = platform.database;
+  const { storage } = platform;
+  const file = await findOwnUpload(db, options);
+  if (file.completedAt) throw new AppError('conflict', fileMessages.uploadCompleted);
+  if (options.offset !== file.offset) {
+    throw new AppError('conflict', formatText(fileMessages.wrongOffset, file.offset), {
+      headers: { 'upload-offset': String(file.offset) },
+    });
+  }
+  const { chunk } = options;
+  if (chunk.length > file.size - file.offset) {
+    throw new AppError(
+      'payload_too_large',
+      fileTooLargeMessage(
+        file.name,
+        file.offset + chunk.length,
+        platform.config.attachmentMaxBytes,
+      ),
+    );
+  }
+  if (chunk.length === 0) {
+    if (file.offset < file.size) return stateOf(file);
+    return completeUpload(platform, file);
+  }
+  const key = `uploads/${file.id}/${String(file.offset).padStart(10, '0')}-${createHash('sha256')
+    .update(chunk)
+    .digest('hex')
+    .slice(0, 16)}`;
+  await storage.put(key, chunk, { contentType: 'application/octet-stream' });
+  const [moved] = await db
+    .update(files)
+    .set({
+      offset: sql`${files.offset} + ${chunk.length}`,
+      chunkKeys: sql`${files.chunkKeys} || ${JSON.stringify([key])}::jsonb`,
+    })
+    .where(and(eq(files.id, file.id), eq(files.offset, file.offset), isNull(files.completedAt)))
+    .returning();
+  if (!moved) {
+    // Another chunk won the race for this offset. Its key differs unless the bytes are the
+    // same, in which case the object is the winner's too and must stay.
+    const [current] = await db.select().from(files).where(eq(files.id, file.id));
+    if (!current?.chunkKeys.includes(key)) await storage.delete(key);
+    throw new AppError('conflict', formatText(fileMessages.wrongOffset, current?.offset ?? 0), {
+      headers: { 'upload-offset': String(current?.offset ?? 0) },
+    });
+  }
+  if (moved.offset < moved.size) return stateOf(moved);
+  return completeUpload(platform, moved);
+}
+
+/**
+ * Composes the chunks into the final object and checks what it is: a PDF must start with
+ * `%PDF-`, a Word document with a zip header. A file that is not what its name says is
+ * removed with 415.
+ */
+async function completeUpload(platform: Platform, file: FileRow): Promise<UploadState> {
+  const { storage } = platform;
+  const parts: Buffer[] = [];
+  for (const key of file.chunkKeys) parts.push(await storage.get(key));
+  const body = Buffer.concat(parts);
+  const magic = file.purpose === 'attachment' ? PDF_MAGIC : ZIP_MAGIC;
+  if (body.length !== file.size || !body.subarray(0, magic.length).equals(magic)) {
+    await discardUpload(platform, file);
+    throw new AppError(
+      'unsupported_media_type',
+      formatText(
+        file.purpose === 'attachment' ? fileMessages.notPdf : fileMessages.notDocx,
+        file.name,
+      ),
+    );
+  }
+  await storage.put(file.storageKey, body, { contentType: file.type });
+  const [done] = await platform.database.db
+    .update(files)
+    .set({
+      completedAt: new Date(),
+      sha256: createHash('sha256').update(body).digest('hex'),
+      chunkKeys: [],
+    })
+    .where(and(eq(files.id, file.id), isNull(files.completedAt)))
+    .returning();
+  await Promise.all(file.chunkKeys.map((key) => storage.delete(key)));
+  return stateOf(done ?? { ...file, completedAt: new Date() });
+}
+
+async function discardUpload(platform: Platform, file: FileRow) {
+  await platform.database.db.delete(files).where(eq(files.id, file.id));
+  await Promise.all([
+    ...file.chunkKeys.map((key) => platform.storage.delete(key)),
+    platform.storage.delete(file.storageKey),
+  ]);
+}
+
+/** Cancels the caller's unfinished upload and removes its chunks. */
+export async function cancelUpload(
+  platform: Platform,
+  options: { uploadId: string; userId: string },
+): Promise<void> {
+  const file = await findOwnUpload(platform.database.db, options);
+  if (file.completedAt) throw new AppError('conflict', fileMessages.uploadCompleted);
+  await discardUpload(platform, file);
+}
+
+/**
+ * The caller's completed upload of a purpose, for the features that take one (attachments,
+ * imports). 404 for anyone else's, 409 while it is still uploading.
+ */
+export async function requireCompletedUpload(
+  db: DbOrTx,
+  options: { uploadId: string; userId: string; purpose: UploadPurpose },
+): Promise<FileRow> {
+  const file = await findOwnUpload(db, options);
+  if (file.purpose !== options.purpose) throw notFound();
+  if (!file.completedAt) throw new AppError('conflict', fileMessages.uploadIncomplete);
+  return file;
+}

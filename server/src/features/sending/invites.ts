@@ -1,0 +1,211 @@
+import type { Party } from '@pactum/core/documents';
+import {
+  canRemoveInvite,
+  canResendInvite,
+  checkInviteEmails,
+  type DealInviteRow,
+  draftMessages,
+  inviteLinkPath,
+  isDealClosed,
+  isPartyValid,
+} from '@pactum/core/drafts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { dealInvites, deals, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { Platform } from '../../platform/platform';
+import { resolveAccess } from '../sharing/access';
+import { createInvite, queueInviteMail } from './job';
+
+/**
+ * A deal the caller is the sender of (spec 2 §6: identified by sentBy or a sender access
+ * entry). No access: 404; access on the other side: 403.
+ */
+async function requireSenderDeal(db: DbOrTx, options: { dealId: string; userId: string }) {
+  const [deal] = await db.select().from(deals).where(eq(deals.id, options.dealId));
+  if (!deal) throw new AppError('not_found');
+  const access = await resolveAccess(db, {
+    collection: 'deals',
+    documentId: deal.id,
+    userId: options.userId,
+  });
+  if (!access) throw new AppError('not_found');
+  if (deal.sentBy !== options.userId && access.party !== 'sender') {
+    throw new AppError('forbidden', 'Only the sender manages the invites.');
+  }
+  return deal;
+}
+
+function requireOpenDeal(deal: typeof deals.$inferSelect) {
+  if (isDealClosed(deal.state)) throw new AppError('conflict', draftMessages.en.dealClosed);
+}
+
+async function senderOf(db: DbOrTx, userId: string) {
+  const [user] = await db
+    .select({ name: users.name, lang: users.lang })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { name: user?.name ?? '', lang: user?.lang ?? ('en' as const) };
+}
+
+/** `GET /deals/:dealId/invites`: the live invites with their mail status and link. */
+export async function listInvites(
+  platform: Platform,
+  options: { dealId: string; userId: string },
+): Promise<DealInviteRow[]> {
+  const { db } = platform.database;
+  const deal = await requireSenderDeal(db, options);
+  const rows = await db
+    .select()
+    .from(dealInvites)
+    .where(and(eq(dealInvites.dealId, deal.id), isNull(dealInvites.revokedAt)))
+    .orderBy(asc(dealInvites.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    mailStatus: row.mailStatus,
+    createdAt: row.createdAt.toISOString(),
+    link: `${platform.config.publicUrl}${inviteLinkPath(row.shortId)}`,
+  }));
+}
+
+/** `POST /deals/:dealId/invites`: the dialog's checks, then one invite and mail per address. */
+export async function addInvites(
+  platform: Platform,
+  options: { dealId: string; userId: string; emails: string[] },
+): Promise<DealInviteRow[]> {
+  await platform.database.db.transaction(async (tx) => {
+    const deal = await requireSenderDeal(tx, options);
+    requireOpenDeal(deal);
+    const existing = await tx
+      .select({ email: dealInvites.email })
+      .from(dealInvites)
+      .where(and(eq(dealInvites.dealId, deal.id), isNull(dealInvites.revokedAt)));
+    const check = checkInviteEmails(
+      options.emails,
+      existing.map((row) => row.email),
+    );
+    if (!check.isValid) throw new AppError('validation_failed', check.message);
+    const sender = await senderOf(tx, options.userId);
+    for (const email of check.emails) {
+      await createInvite(platform, tx, {
+        dealId: deal.id,
+        email,
+        sender: sender.name,
+        lang: sender.lang,
+        title: deal.title,
+        receiver: deal.parties.receiver?.name ?? '',
+        message: null,
+      });
+    }
+    await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'invites.changed' });
+  });
+  return listInvites(platform, options);
+}
+
+async function requireInvite(db: DbOrTx, options: { inviteId: string; userId: string }) {
+  const [invite] = await db
+    .select()
+    .from(dealInvites)
+    .where(and(eq(dealInvites.id, options.inviteId), isNull(dealInvites.revokedAt)));
+  if (!invite) throw new AppError('not_found');
+  const deal = await requireSenderDeal(db, { dealId: invite.dealId, userId: options.userId });
+  return { invite, deal };
+}
+
+/** `POST /invites/:id/resend`: allowed when new or failed (spec 2 §4.7); the status is new again. */
+export async function resendInvite(
+  platform: Platform,
+  options: { inviteId: string; userId: string },
+): Promise<void> {
+  await platform.database.db.transaction(async (tx) => {
+    const { invite, deal } = await requireInvite(tx, options);
+    requireOpenDeal(deal);
+    if (!canResendInvite(invite.mailStatus)) {
+      throw new AppError('conflict', draftMessages.en.resendNotAllowed);
+    }
+    const sender = await senderOf(tx, options.userId);
+    await tx.update(dealInvites).set({ mailStatus: 'new' }).where(eq(dealInvites.id, invite.id));
+    await queueInviteMail(platform, tx, {
+      inviteId: invite.id,
+      shortId: invite.shortId,
+      email: invite.email,
+      sender: sender.name,
+      lang: sender.lang,
+      title: deal.title,
+      receiver: deal.parties.receiver?.name ?? '',
+      message: null,
+    });
+    await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'invites.changed' });
+  });
+}
+
+/** `DELETE /invites/:id`: only an invite still new; its link stops working. */
+export async function removeInvite(
+  platform: Platform,
+  options: { inviteId: string; userId: string },
+): Promise<void> {
+  await platform.database.db.transaction(async (tx) => {
+    const { invite, deal } = await requireInvite(tx, options);
+    requireOpenDeal(deal);
+    if (!canRemoveInvite(invite.mailStatus)) {
+      throw new AppError('conflict', draftMessages.en.removeNotAllowed);
+    }
+    await tx
+      .update(dealInvites)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(dealInvites.id, invite.id), eq(dealInvites.mailStatus, 'new')));
+    await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'invites.changed' });
+  });
+}
+
+/**
+ * `POST /deals/:dealId/receiver-details`: the receiver checks their own party's details before
+ * opening the deal (spec 2 §6). The deal's receiver party is replaced and marked validated; the
+ * user's company name and business id are filled in when they have none.
+ */
+export async function validateReceiverDetails(
+  platform: Platform,
+  options: { dealId: string; userId: string; party: Party },
+): Promise<{ parties: (typeof deals.$inferSelect)['parties']; receiverValidated: boolean }> {
+  if (!isPartyValid(options.party)) {
+    throw new AppError('validation_failed', draftMessages.en.dataRequired);
+  }
+  return platform.database.db.transaction(async (tx) => {
+    const [deal] = await tx.select().from(deals).where(eq(deals.id, options.dealId));
+    if (!deal) throw new AppError('not_found');
+    const access = await resolveAccess(tx, {
+      collection: 'deals',
+      documentId: deal.id,
+      userId: options.userId,
+    });
+    if (!access) throw new AppError('not_found');
+    if (access.party !== 'receiver') {
+      throw new AppError('forbidden', 'Only the receiver can validate the receiver details.');
+    }
+    requireOpenDeal(deal);
+    const parties = { ...deal.parties, receiver: options.party };
+    await tx
+      .update(deals)
+      .set({ parties, receiverValidated: true, modifiedAt: new Date() })
+      .where(eq(deals.id, deal.id));
+    const [user] = await tx
+      .select({ company: users.company })
+      .from(users)
+      .where(eq(users.id, options.userId));
+    if (user && !user.company.name?.trim() && options.party.type === 'business') {
+      await tx
+        .update(users)
+        .set({
+          company: {
+            ...user.company,
+            name: options.party.name,
+            ...(user.company.vat?.trim() ? {} : { vat: options.party.vat ?? '' }),
+          },
+        })
+        .where(eq(users.id, options.userId));
+    }
+    await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
+    return { parties, receiverValidated: true };
+  });
+}

@@ -1,0 +1,112 @@
+import type { AccessParty, AccessRole, DocumentCollection } from '@pactum/core/documents';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  documentAccess,
+  workspaceGroupMembers,
+  workspaceGroups,
+  workspaceMembers,
+} from '../../db/schema';
+import { AppError } from '../../http/app-error';
+
+/** How a user reaches a document, in the order access is resolved (spec 2 §6). */
+export type AccessSource = 'user' | 'workspace' | 'group';
+
+export type DocumentAccess = {
+  role: AccessRole;
+  party: AccessParty | null;
+  source: AccessSource;
+};
+
+const rank: Record<AccessSource, number> = { user: 0, workspace: 1, group: 2 };
+
+/**
+ * The access entries that reach a user: their own, their workspaces' and their (live) groups'.
+ * The workspace and group ids are gathered first (`= ANY(ARRAY(…))`) rather than tested row by
+ * row (`IN (…)` inside an OR), so PostgreSQL combines the user, workspace and group indexes
+ * instead of reading every entry of the collection (bench/README.md: deals list, 2.6 → 0.2 ms).
+ */
+export function reachesUser(userId: string): SQL {
+  return sql`(${documentAccess.userId} = ${userId}
+    OR ${documentAccess.workspaceId} = ANY(ARRAY(
+      SELECT ${workspaceMembers.workspaceId} FROM ${workspaceMembers}
+      WHERE ${workspaceMembers.userId} = ${userId}))
+    OR ${documentAccess.groupId} = ANY(ARRAY(
+      SELECT ${workspaceGroupMembers.groupId} FROM ${workspaceGroupMembers}
+      JOIN ${workspaceGroups} ON ${workspaceGroups.id} = ${workspaceGroupMembers.groupId}
+      WHERE ${workspaceGroupMembers.userId} = ${userId} AND ${workspaceGroups.deletedAt} IS NULL)))`;
+}
+
+/**
+ * The caller's access to a document: their own entry first, then an entry of a workspace they
+ * belong to, then one of a group they are in. Null when none applies. Where several entries of
+ * the same source apply, `edit` wins over `view`.
+ */
+export async function resolveAccess(
+  db: DbOrTx,
+  options: { collection: DocumentCollection; documentId: string; userId: string },
+): Promise<DocumentAccess | null> {
+  const { collection, documentId, userId } = options;
+  const rows = await db
+    .select({
+      role: documentAccess.role,
+      party: documentAccess.party,
+      userId: documentAccess.userId,
+      workspaceId: documentAccess.workspaceId,
+    })
+    .from(documentAccess)
+    .where(
+      and(
+        eq(documentAccess.collection, collection),
+        eq(documentAccess.documentId, documentId),
+        reachesUser(userId),
+      ),
+    );
+  let best: DocumentAccess | null = null;
+  for (const row of rows) {
+    const source: AccessSource = row.userId ? 'user' : row.workspaceId ? 'workspace' : 'group';
+    const candidate = { role: row.role, party: row.party, source };
+    if (
+      !best ||
+      rank[source] < rank[best.source] ||
+      (source === best.source && row.role === 'edit' && best.role === 'view')
+    ) {
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+/**
+ * The same, refusing the caller who has none (404, as if the document did not exist, so ids
+ * cannot be probed) or who needs `edit` and has only `view` (403).
+ */
+export async function requireAccess(
+  db: DbOrTx,
+  options: {
+    collection: DocumentCollection;
+    documentId: string;
+    userId: string;
+    role?: AccessRole;
+  },
+): Promise<DocumentAccess> {
+  const access = await resolveAccess(db, options);
+  if (!access) throw new AppError('not_found');
+  if (options.role === 'edit' && access.role !== 'edit') throw new AppError('forbidden');
+  return access;
+}
+
+/**
+ * Ids of the documents of a collection the user reaches by any route (for lists). Use as a
+ * subquery: `inArray(table.id, accessibleDocumentIds(db, ...))`.
+ */
+export function accessibleDocumentIds(
+  db: DbOrTx,
+  options: { collection: DocumentCollection; userId: string },
+) {
+  const { collection, userId } = options;
+  return db
+    .selectDistinct({ id: documentAccess.documentId })
+    .from(documentAccess)
+    .where(and(eq(documentAccess.collection, collection), reachesUser(userId)));
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentEvents } from '../../db/schema';
+import { canonicalJson } from '../../platform/pdf/content-hash';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { appendEvent, eventChainHead, eventHash, verifyEventChain } from './audit-chain';
+
+describe('the hash-chained audit trail', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  async function dealWithEvents(count: number) {
+    const documentId = randomUUID();
+    const events = [];
+    for (let i = 0; i < count; i++) {
+      events.push(
+        await database.db.transaction((tx) =>
+          appendEvent(tx, {
+            collection: 'deals',
+            documentId,
+            event: i === 0 ? 'signign-start' : 'document-sign',
+            party: i % 2 === 0 ? 'sender' : null,
+            data: { signer: `Signer ${i}`, nested: { ä: 'ö', list: [1, 2.5, null] } },
+          }),
+        ),
+      );
+    }
+    return { document: { collection: 'deals' as const, documentId }, events };
+  }
+
+  it('links each event to the previous one and verifies', async () => {
+    const { document, events } = await dealWithEvents(3);
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(events[0]?.prevHash).toBeNull();
+    expect(events[1]?.prevHash).toBe(events[0]?.hash);
+    expect(events[2]?.prevHash).toBe(events[1]?.hash);
+    expect(await verifyEventChain(database.db, document)).toEqual({
+      isValid: true,
+      count: 3,
+      head: events[2]?.hash,
+    });
+    expect(await eventChainHead(database.db, document)).toBe(events[2]?.hash);
+  });
+
+  it('reports a changed event as broken', async () => {
+    const { document, events } = await dealWithEvents(3);
+    await database.db
+      .update(documentEvents)
+      .set({ data: { signer: 'Someone else' } })
+      .where(eq(documentEvents.id, events[1]?.id ?? ''));
+    expect(await verifyEventChain(database.db, document)).toMatchObject({
+      isValid: false,
+      brokenAt: { id: events[1]?.id, seq: 2, reason: 'hash-mismatch' },
+    });
+  });
+
+  it('reports a changed event whose own hash was recomputed at the next link', async () => {
+    const { document, events } = await dealWithEvents(3);
+    const [row] = await database.db
+      .select()
+      .from(documentEvents)
+      .where(eq(documentEvents.id, events[1]?.id ?? ''));
+    if (!row || row.seq === null) throw new Error('row missing');
+    const forged = { ...row, event: 'document-create', seq: row.seq };
+    await database.db
+      .update(documentEvents)
+      .set({ event: forged.event, hash: eventHash(row.prevHash, forged) })
+      .where(eq(documentEvents.id, row.id));
+    expect(await verifyEventChain(database.db, document)).toMatchObject({
+      isValid: false,
+      brokenAt: { id: events[2]?.id, reason: 'prev-hash-mismatch' },
+    });
+  });
+
+  it('reports a removed event and an event written around the chain', async () => {
+    const removed = await dealWithEvents(3);
+    await database.db
+      .delete(documentEvents)
+      .where(eq(documentEvents.id, removed.events[1]?.id ?? ''));
+    expect(await verifyEventChain(database.db, removed.document)).toMatchObject({
+      isValid: false,
+      brokenAt: { id: removed.events[2]?.id, reason: 'missing-event' },
+    });
+
+    const bypassed = await dealWithEvents(2);
+    const [row] = await database.db
+      .insert(documentEvents)
+      .values({ ...bypassed.document, event: 'document-sign' })
+      .returning({ id: documentEvents.id });
+    expect(await verifyEventChain(database.db, bypassed.document)).toMatchObject({
+      isValid: false,
+      brokenAt: { id: row?.id, seq: null, reason: 'unchained' },
+    });
+  });
+
+  it('keeps one chain per document under concurrent appends', async () => {
+    const documentId = randomUUID();
+    const other = randomUUID();
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        database.db.transaction((tx) =>
+          appendEvent(tx, {
+            collection: 'deals',
+            documentId: i % 3 === 0 ? other : documentId,
+            event: 'document-sign',
+            data: { i },
+          }),
+        ),
+      ),
+    );
+    const report = await verifyEventChain(database.db, { collection: 'deals', documentId });
+    expect(report).toMatchObject({ isValid: true, count: 8 });
+    expect(
+      await verifyEventChain(database.db, { collection: 'deals', documentId: other }),
+    ).toMatchObject({
+      isValid: true,
+      count: 4,
+    });
+    const seqs = await database.db
+      .select({ seq: documentEvents.seq })
+      .from(documentEvents)
+      .where(
+        and(eq(documentEvents.collection, 'deals'), eq(documentEvents.documentId, documentId)),
+      );
+    expect(seqs.map((row) => row.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
+  });
+
+  it('chains an event appended outside a transaction in a transaction of its own', async () => {
+    const document = { collection: 'templates' as const, documentId: randomUUID() };
+    await appendEvent(database.db, { ...document, event: 'document-create' });
+    await Promise.all([
+      appendEvent(database.db, { ...document, event: 'section-edit' }),
+      appendEvent(database.db, { ...document, event: 'section-edit' }),
+    ]);
+    expect(await verifyEventChain(database.db, document)).toMatchObject({
+      isValid: true,
+      count: 3,
+    });
+  });
+
+  it('hashes canonical JSON: key order does not matter, values do', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}',
+    );
+    const base = {
+      collection: 'deals',
+      documentId: 'd',
+      seq: 1,
+      event: 'e',
+      party: null,
+      sectionId: null,
+      userId: null,
+      createdAt: new Date('2026-11-23T00:00:00Z'),
+    };
+    expect(eventHash(null, { ...base, data: { a: 1, b: 2 } })).toBe(
+      eventHash(null, { ...base, data: { b: 2, a: 1 } }),
+    );
+    expect(eventHash(null, { ...base, data: { a: 1 } })).not.toBe(
+      eventHash('x', { ...base, data: { a: 1 } }),
+    );
+  });
+});

@@ -1,0 +1,197 @@
+import type { DocumentCollection, PartyRole } from '@pactum/core/documents';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../../db/client';
+import { documentEvents } from '../../db/schema';
+import { canonicalJson, sha256Hex } from '../../platform/pdf/content-hash';
+
+/*
+ * The audit trail of a document is append-only and hash-chained: each event stores the hash of
+ * the document's previous event and its own hash over that and its content, so changing,
+ * removing or reordering any event breaks every later link. The sealed PDF prints the last
+ * hash, which pins the whole chain at signing time.
+ */
+
+export type NewDocumentEvent = {
+  collection: DocumentCollection;
+  documentId: string;
+  /** The event name: 'signign-start', 'document-sign', 'signing-complete', ... */
+  event: string;
+  /** The party that sees it; null means both. */
+  party?: PartyRole | null;
+  sectionId?: string | null;
+  userId?: string | null;
+  data?: Record<string, unknown>;
+};
+
+export type ChainedEvent = { id: string; seq: number; prevHash: string | null; hash: string };
+
+type HashedFields = {
+  collection: string;
+  documentId: string;
+  seq: number;
+  event: string;
+  party: string | null;
+  sectionId: string | null;
+  userId: string | null;
+  data: Record<string, unknown>;
+  createdAt: Date;
+};
+
+/** SHA-256 over the previous hash (empty for the first event), a newline and the event's canonical JSON. */
+export function eventHash(prevHash: string | null, event: HashedFields): string {
+  return sha256Hex(
+    `${prevHash ?? ''}\n${canonicalJson({
+      collection: event.collection,
+      documentId: event.documentId,
+      seq: event.seq,
+      event: event.event,
+      party: event.party,
+      sectionId: event.sectionId,
+      userId: event.userId,
+      data: event.data,
+      createdAt: event.createdAt.toISOString(),
+    })}`,
+  );
+}
+
+/**
+ * Appends an event to its document's chain inside the caller's transaction (outside one, in
+ * its own). Appends to one document are serialised by a transaction-scoped advisory lock on
+ * the document (the unique (collection, document, seq) index backs it up), so concurrent
+ * writers never fork the chain. Call it after the transaction's other row locks (as the
+ * services do: change, touch the document, then record), so lock order stays the same
+ * everywhere and two transactions cannot deadlock on it.
+ */
+export async function appendEvent(dbOrTx: DbOrTx, input: NewDocumentEvent): Promise<ChainedEvent> {
+  if (!(dbOrTx instanceof PgTransaction)) {
+    return dbOrTx.transaction((tx) => appendEvent(tx, input));
+  }
+  const tx: Tx = dbOrTx;
+  const lockKey = `document-event:${input.collection}:${input.documentId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+  const [last] = await tx
+    .select({ seq: documentEvents.seq, hash: documentEvents.hash })
+    .from(documentEvents)
+    .where(
+      and(
+        eq(documentEvents.collection, input.collection),
+        eq(documentEvents.documentId, input.documentId),
+        isNotNull(documentEvents.seq),
+      ),
+    )
+    .orderBy(desc(documentEvents.seq))
+    .limit(1);
+  const fields: HashedFields = {
+    collection: input.collection,
+    documentId: input.documentId,
+    seq: (last?.seq ?? 0) + 1,
+    event: input.event,
+    party: input.party ?? null,
+    sectionId: input.sectionId ?? null,
+    userId: input.userId ?? null,
+    // Stored as jsonb and read back: hash the value as it will come back.
+    data: JSON.parse(JSON.stringify(input.data ?? {})) as Record<string, unknown>,
+    createdAt: new Date(),
+  };
+  const prevHash = last?.hash ?? null;
+  const hash = eventHash(prevHash, fields);
+  const [row] = await tx
+    .insert(documentEvents)
+    .values({
+      collection: input.collection,
+      documentId: input.documentId,
+      event: fields.event,
+      party: input.party ?? null,
+      sectionId: fields.sectionId,
+      userId: fields.userId,
+      data: fields.data,
+      createdAt: fields.createdAt,
+      seq: fields.seq,
+      prevHash,
+      hash,
+    })
+    .returning({ id: documentEvents.id });
+  if (!row) throw new Error('document event not inserted');
+  return { id: row.id, seq: fields.seq, prevHash, hash };
+}
+
+export type ChainBreak = {
+  id: string;
+  seq: number | null;
+  /**
+   * unchained: an event without a hash (not written through appendEvent);
+   * missing-event: the sequence skips (an event was removed);
+   * prev-hash-mismatch: the link to the previous event is wrong;
+   * hash-mismatch: the event's content was changed after it was written.
+   */
+  reason: 'unchained' | 'missing-event' | 'prev-hash-mismatch' | 'hash-mismatch';
+};
+
+export type ChainReport =
+  | { isValid: true; count: number; head: string | null }
+  | { isValid: false; count: number; brokenAt: ChainBreak };
+
+/** Re-computes a document's chain and reports the first broken link. */
+export async function verifyEventChain(
+  db: DbOrTx,
+  document: { collection: DocumentCollection; documentId: string },
+): Promise<ChainReport> {
+  const rows = await db
+    .select()
+    .from(documentEvents)
+    .where(
+      and(
+        eq(documentEvents.collection, document.collection),
+        eq(documentEvents.documentId, document.documentId),
+      ),
+    )
+    .orderBy(sql`${documentEvents.seq} asc nulls last`, asc(documentEvents.createdAt));
+  let prevHash: string | null = null;
+  let expectedSeq = 1;
+  for (const row of rows) {
+    const broken = (reason: ChainBreak['reason']): ChainReport => ({
+      isValid: false,
+      count: rows.length,
+      brokenAt: { id: row.id, seq: row.seq, reason },
+    });
+    if (row.seq === null || row.hash === null) return broken('unchained');
+    if (row.seq !== expectedSeq) return broken('missing-event');
+    if (row.prevHash !== prevHash) return broken('prev-hash-mismatch');
+    const recomputed = eventHash(row.prevHash, {
+      collection: row.collection,
+      documentId: row.documentId,
+      seq: row.seq,
+      event: row.event,
+      party: row.party,
+      sectionId: row.sectionId,
+      userId: row.userId,
+      data: row.data,
+      createdAt: row.createdAt,
+    });
+    if (recomputed !== row.hash) return broken('hash-mismatch');
+    prevHash = row.hash;
+    expectedSeq += 1;
+  }
+  return { isValid: true, count: rows.length, head: prevHash };
+}
+
+/** The hash of the document's last chained event (printed in the sealed PDF), or null. */
+export async function eventChainHead(
+  db: DbOrTx,
+  document: { collection: DocumentCollection; documentId: string },
+): Promise<string | null> {
+  const [last] = await db
+    .select({ hash: documentEvents.hash })
+    .from(documentEvents)
+    .where(
+      and(
+        eq(documentEvents.collection, document.collection),
+        eq(documentEvents.documentId, document.documentId),
+        isNotNull(documentEvents.seq),
+      ),
+    )
+    .orderBy(desc(documentEvents.seq))
+    .limit(1);
+  return last?.hash ?? null;
+}

@@ -1,0 +1,237 @@
+import {
+  sendPdfDraftSchema,
+  sendPdfSchema,
+  signatureDefaultsSchema,
+  signerSetupRequestSchema,
+  signRequestSchema,
+  twoStepCodeSchema,
+} from '@pactum/core/signing';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../http/session';
+import { getSendPdfDraft, saveSendPdfDraft, sendPdf } from './send-pdf';
+import {
+  cancelSigning,
+  getSigningView,
+  originalPdfFile,
+  registerSigningJobs,
+  retrySigned,
+  sendCode,
+  setupSigners,
+  sign,
+  signedPdfFile,
+  startSigning,
+  updateSignatureDefaults,
+  verifyCode,
+} from './service';
+import { resumePendingSignedPdfs } from './signed-pdf';
+
+const tags = ['signing'];
+const dealParams = z.object({ dealId: z.uuid() });
+const signerParams = z.object({ dealId: z.uuid(), signerId: z.uuid() });
+
+function attachmentName(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Signing a deal: signers, start and cancel, the signing view, two-step codes, the signed PDF. */
+export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
+  const signedPdfJob = registerSigningJobs(platform);
+  // Signed PDFs cut short by a crash or a restart are made once the server is up.
+  app.addHook('onReady', async () => {
+    try {
+      await resumePendingSignedPdfs(platform, signedPdfJob);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not resume pending signed PDFs');
+    }
+  });
+  const userOf = async (request: Parameters<typeof requireSession>[0]) =>
+    (await requireSession(request)).user;
+
+  app.get(
+    '/api/v1/deals/:dealId/signing',
+    { schema: { tags, summary: 'The signing view of a deal', params: dealParams } },
+    async (request) => getSigningView(platform, { user: await userOf(request), ...request.params }),
+  );
+
+  app.put(
+    '/api/v1/deals/:dealId/signers',
+    {
+      schema: {
+        tags,
+        summary: 'Set up the caller’s party’s signers',
+        params: dealParams,
+        body: signerSetupRequestSchema,
+      },
+    },
+    async (request) =>
+      setupSigners(platform, {
+        user: await userOf(request),
+        ...request.params,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/start-signing',
+    {
+      schema: {
+        tags,
+        summary: 'Start signing with the caller’s party’s signers',
+        params: dealParams,
+        body: signerSetupRequestSchema,
+      },
+    },
+    async (request) =>
+      startSigning(platform, {
+        user: await userOf(request),
+        ...request.params,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/cancel-signing',
+    { schema: { tags, summary: 'Cancel signing, back to negotiation', params: dealParams } },
+    async (request) => cancelSigning(platform, { user: await userOf(request), ...request.params }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/signers/:signerId/code',
+    { schema: { tags, summary: 'Send the signer an SMS code', params: signerParams } },
+    async (request) => sendCode(platform, { user: await userOf(request), ...request.params }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/signers/:signerId/code/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Check the signer’s SMS code',
+        params: signerParams,
+        body: twoStepCodeSchema,
+      },
+    },
+    async (request) =>
+      verifyCode(platform, {
+        user: await userOf(request),
+        ...request.params,
+        code: request.body.code,
+      }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/signers/:signerId/sign',
+    {
+      schema: {
+        tags,
+        summary: 'Sign as the signer',
+        params: signerParams,
+        body: signRequestSchema,
+      },
+    },
+    async (request) =>
+      sign(platform, {
+        user: await userOf(request),
+        ...request.params,
+        input: request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
+  );
+
+  app.patch(
+    '/api/v1/signing/defaults',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s signature font and colour',
+        body: signatureDefaultsSchema,
+      },
+    },
+    async (request) =>
+      updateSignatureDefaults(platform, {
+        user: await userOf(request),
+        ...(request.body.font ? { font: request.body.font } : {}),
+        ...(request.body.color ? { color: request.body.color } : {}),
+      }),
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/signed-pdf',
+    { schema: { tags, summary: 'Download the sealed signed PDF', params: dealParams } },
+    async (request, reply) => {
+      const file = await signedPdfFile(platform, {
+        user: await userOf(request),
+        ...request.params,
+      });
+      const body = await platform.storage.get(file.storageKey);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(body.length))
+        .header('content-disposition', attachmentName(file.name))
+        .header('x-content-sha256', file.sha256)
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/original-pdf',
+    { schema: { tags, summary: 'The uploaded PDF of a Send & Sign PDF deal', params: dealParams } },
+    async (request, reply) => {
+      const file = await originalPdfFile(platform, {
+        user: await userOf(request),
+        ...request.params,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(file.body.length))
+        .header('content-disposition', attachmentName(file.name))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    '/api/v1/send-pdf/draft',
+    { schema: { tags, summary: 'The caller’s Send & Sign PDF form as they left it' } },
+    async (request) => getSendPdfDraft(platform, { userId: (await userOf(request)).id }),
+  );
+
+  app.put(
+    '/api/v1/send-pdf/draft',
+    {
+      schema: {
+        tags,
+        summary: 'Keep the caller’s Send & Sign PDF form',
+        body: sendPdfDraftSchema,
+      },
+    },
+    async (request) =>
+      saveSendPdfDraft(platform, { userId: (await userOf(request)).id, draft: request.body }),
+  );
+
+  app.post(
+    '/api/v1/send-pdf',
+    {
+      schema: {
+        tags,
+        summary: 'Send & Sign PDF: a deal of an uploaded PDF, in signing at once',
+        body: sendPdfSchema,
+      },
+    },
+    async (request, reply) => {
+      const answer = await sendPdf(platform, { user: await userOf(request), input: request.body });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/signed-pdf/retry',
+    { schema: { tags, summary: 'Make a failed signed PDF again (sender)', params: dealParams } },
+    async (request) => retrySigned(platform, { user: await userOf(request), ...request.params }),
+  );
+};

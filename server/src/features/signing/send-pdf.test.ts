@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SIGNING_CONSENT_VERSION, type SigningView } from '@pactum/core/signing';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealSigners, deals } from '../../db/schema';
+import { createTestApp, eventually, type TestApp } from '../../test/app';
+import { createWorkspaceWith } from '../../test/deal-factory';
+import { callApi } from '../../test/drafts-factories';
+import { createUser, type TestUser } from '../../test/factories';
+import { waitForMail } from '../../test/outbox';
+import { uploadFile } from '../../test/uploads';
+import { verifyEventChain } from './audit-chain';
+
+/*
+ * Send & Sign PDF through the API: an uploaded PDF becomes a deal in signing at once, both
+ * parties' signers get their links, and the sealed result is the upload with the signing pages.
+ */
+
+let t: TestApp;
+let sender: TestUser;
+let receiver: TestUser;
+let stranger: TestUser;
+let workspaceId: string;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-send-pdf-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [sender, receiver, stranger] = await Promise.all([
+    createUser(t.platform),
+    createUser(t.platform),
+    createUser(t.platform),
+  ]);
+  workspaceId = await createWorkspaceWith(t.database.db, [sender]);
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const api = (
+  method: Parameters<typeof callApi>[1],
+  url: string,
+  user: TestUser,
+  payload?: unknown,
+) => callApi(t.app, method, url, user.cookie, payload);
+
+async function samplePdf(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index++) {
+    doc.addPage().drawText(`Lease agreement, page ${index + 1}`, { x: 50, y: 700, font, size: 14 });
+  }
+  return Buffer.from(await doc.save());
+}
+
+const form = (uploadId: string, overrides: Record<string, unknown> = {}) => ({
+  uploadId,
+  title: 'Lease agreement',
+  sender: { name: 'Landlord Oy', businessId: '1234567-8' },
+  receiver: { name: 'Tenant Ab', businessId: '' },
+  signers: [
+    {
+      party: 'sender',
+      firstname: 'sara',
+      lastname: 'sender',
+      email: sender.email,
+      phone: '+358401010101',
+    },
+    {
+      party: 'receiver',
+      firstname: 'rick',
+      lastname: 'receiver',
+      email: receiver.email,
+      phone: '+358402020202',
+    },
+  ],
+  representatives: { emails: ['rep@example.test'], message: 'Please have a look.' },
+  workspaceId,
+  isConfirmed: true,
+  ...overrides,
+});
+
+const signBody = (font: string, color: string) => ({
+  signature: { text: 'Signed here', font, color },
+  consent: { isAccepted: true, version: SIGNING_CONSENT_VERSION, lang: 'en' },
+});
+
+describe('Send & Sign PDF', () => {
+  it('refuses bad forms, non-PDF uploads and workspaces that are not the sender’s', async () => {
+    const { id } = await uploadFile(t, sender.cookie, {
+      name: 'lease.pdf',
+      body: await samplePdf(1),
+      purpose: 'attachment',
+    });
+    if (!id) throw new Error('upload failed');
+    const tooMany = await api('POST', '/send-pdf', sender, {
+      ...form(id),
+      signers: [],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toContain('At least 1 and less than 4');
+    const notConfirmed = await api('POST', '/send-pdf', sender, form(id, { isConfirmed: false }));
+    expect(notConfirmed.statusCode).toBe(400);
+    const otherWorkspace = await createWorkspaceWith(t.database.db, [stranger]);
+    const foreign = await api(
+      'POST',
+      '/send-pdf',
+      sender,
+      form(id, { workspaceId: otherWorkspace }),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toBe(
+      'Please select workspace before sending. Workspace is not selected.',
+    );
+    // Someone else's upload is not there for the stranger.
+    const notTheirs = await api(
+      'POST',
+      '/send-pdf',
+      stranger,
+      form(id, { workspaceId: otherWorkspace }),
+    );
+    expect(notTheirs.statusCode).toBe(404);
+
+    const text = await uploadFile(t, sender.cookie, {
+      name: 'notes.pdf',
+      body: Buffer.from('just some text, not a PDF at all'),
+      purpose: 'attachment',
+    });
+    // Not a PDF (by its first bytes): the upload itself is refused and removed, so it cannot be sent.
+    expect(text.response.statusCode).toBe(415);
+    if (!text.id) throw new Error('upload not created');
+    expect((await api('POST', '/send-pdf', sender, form(text.id))).statusCode).toBe(404);
+  });
+
+  it('makes a deal in signing; both sign; the sealed PDF is the upload with signing pages', async () => {
+    const original = await samplePdf(2);
+    const { id } = await uploadFile(t, sender.cookie, {
+      name: 'lease.pdf',
+      body: original,
+      purpose: 'attachment',
+    });
+    if (!id) throw new Error('upload failed');
+    // The form is kept per user while it is filled in, and gone once sent.
+    const kept = await api('PUT', '/send-pdf/draft', sender, {
+      uploadId: id,
+      uploadName: 'lease.pdf',
+      title: 'Lease agreement',
+      signers: [form(id).signers[0]],
+    });
+    expect(kept.statusCode).toBe(200);
+    expect((await api('GET', '/send-pdf/draft', sender)).json()).toMatchObject({
+      draft: { uploadId: id, title: 'Lease agreement' },
+    });
+    expect((await api('GET', '/send-pdf/draft', stranger)).json()).toEqual({ draft: {} });
+    expect(
+      (await api('PUT', '/send-pdf/draft', sender, { title: 'x', unknown: true })).statusCode,
+    ).toBe(400);
+    const sent = await api('POST', '/send-pdf', sender, form(id));
+    expect(sent.statusCode).toBe(201);
+    expect((await api('GET', '/send-pdf/draft', sender)).json()).toEqual({ draft: {} });
+    expect(sent.json().message).toBe(
+      'This document is now ready for signing and waiting for signatures.',
+    );
+    const { dealId } = sent.json() as { dealId: string };
+    // The same upload cannot make a second deal.
+    expect((await api('POST', '/send-pdf', sender, form(id))).statusCode).toBe(409);
+
+    const [deal] = await t.database.db.select().from(deals).where(eq(deals.id, dealId));
+    expect(deal).toMatchObject({ state: 'in-signing', process: 'pdf' });
+    const signers = await t.database.db
+      .select()
+      .from(dealSigners)
+      .where(eq(dealSigners.dealId, dealId));
+    expect(signers.map((signer) => signer.party).sort()).toEqual(['receiver', 'sender']);
+    await waitForMail(t.app, sender.email, /Please sign the document "Lease agreement"/);
+    const receiverMail = await waitForMail(t.app, receiver.email, /Please sign the document/);
+    expect(receiverMail.text).toMatch(/\/document\/sign\/[A-Za-z0-9_-]{22}/);
+    const invite = await waitForMail(t.app, 'rep@example.test', /Lease agreement/);
+    expect(invite.text).toContain('Please have a look.');
+
+    // The receiver's signer opens it as a signer; the original PDF is theirs to read.
+    const view = (await api('GET', `/deals/${dealId}/signing`, receiver)).json() as SigningView;
+    expect(view).toMatchObject({ role: 'signer', process: 'pdf', document: { hasPdf: true } });
+    const originalDownload = await api('GET', `/deals/${dealId}/original-pdf`, receiver);
+    expect(Buffer.compare(originalDownload.rawPayload, original)).toBe(0);
+    expect((await api('GET', `/deals/${dealId}/original-pdf`, stranger)).statusCode).toBe(404);
+    expect((await api('GET', `/deals/${dealId}/signing`, stranger)).statusCode).toBe(404);
+    // The PDF process has no way back to negotiation.
+    expect((await api('POST', `/deals/${dealId}/cancel-signing`, sender)).statusCode).toBe(403);
+
+    const mine = view.signers.find((signer) => signer.canSign);
+    const senderView = (await api('GET', `/deals/${dealId}/signing`, sender)).json() as SigningView;
+    const senderSigner = senderView.signers.find((signer) => signer.canSign);
+    expect(
+      (
+        await api(
+          'POST',
+          `/deals/${dealId}/signers/${mine?.id}/sign`,
+          receiver,
+          signBody('kalam', 'green'),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const done = await api(
+      'POST',
+      `/deals/${dealId}/signers/${senderSigner?.id}/sign`,
+      sender,
+      signBody('montez', 'purple'),
+    );
+    expect((done.json() as SigningView).state).toBe('signed');
+
+    const download = await eventually(async () => {
+      const response = await api('GET', `/deals/${dealId}/signed-pdf`, receiver);
+      return response.statusCode === 200 ? response : undefined;
+    }, 60_000);
+    const signed = download.rawPayload;
+    const loaded = await PDFDocument.load(signed);
+    expect(loaded.getPageCount()).toBeGreaterThan(2);
+    const file = path.join(tmp, 'signed.pdf');
+    fs.writeFileSync(file, signed);
+    const report = execFileSync('pdfsig', ['-nocert', '-no-ocsp', file], { encoding: 'utf8' });
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Total document signed');
+    const chain = await verifyEventChain(t.database.db, {
+      collection: 'deals',
+      documentId: dealId,
+    });
+    expect(chain.isValid).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,862 @@
+import { randomBytes } from 'node:crypto';
+import { canStartSigning } from '@pactum/core/deals';
+import type { PartyRole } from '@pactum/core/documents';
+import {
+  DEFAULT_SIGNATURE_COLOR,
+  DEFAULT_SIGNATURE_FONT,
+  isSigningComplete,
+  maskPhone,
+  SIGNING_CONSENT_VERSION,
+  type SignatureDefaults,
+  type SignerInput,
+  type SignerSetupRequest,
+  type SigningAuditEvent,
+  type SigningLang,
+  type SigningView,
+  type SignRequest,
+  signerIssueText,
+  signingConsentText,
+  signingMessage,
+  signRefusal,
+  validateSigners,
+} from '@pactum/core/signing';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { SessionUser } from '../../http/session';
+import { sha256Hex } from '../../platform/pdf/content-hash';
+import type { Platform } from '../../platform/platform';
+import { refreshHomeCounts } from '../account/service';
+import { dealUserIds, findDeal, findSections } from '../deals/queries';
+import { type DocumentAccess, resolveAccess } from '../sharing/access';
+import { appendEvent, verifyEventChain } from './audit-chain';
+import { loadContractContent } from './contract-content';
+import { lookupGeoIp } from './geo-ip';
+import {
+  getSignedPdfStatus,
+  registerSignedPdfJob,
+  retrySignedPdf,
+  type SignedPdfJob,
+} from './signed-pdf';
+import { buildSignedPdf } from './signed-pdf-build';
+import { sendSignerCode, startTwoStep, validateSignerCode } from './two-step';
+
+/*
+ * The signing flow of a deal (spec 3 §4): each party names its signers, start signing freezes
+ * the text and e-mails every signer their link, signers sign with a typed signature (and an SMS
+ * code when the deal asks for it), and the last signature completes the deal in one
+ * transaction and queues the sealed PDF. Every event goes to the hash-chained audit trail.
+ */
+
+type SignerRow = typeof dealSigners.$inferSelect;
+export type DealRow = NonNullable<Awaited<ReturnType<typeof findDeal>>>;
+
+type Caller = Pick<SessionUser, 'id' | 'email' | 'lang'>;
+
+type SigningContext = {
+  deal: DealRow;
+  access: DocumentAccess | null;
+  myParty: PartyRole | null;
+  role: 'edit' | 'view' | 'signer';
+};
+
+const jobs = new WeakMap<Platform, SignedPdfJob>();
+
+/** The signed-PDF job of a platform: registered once per process, before the platform starts. */
+export function registerSigningJobs(platform: Platform): SignedPdfJob {
+  const existing = jobs.get(platform);
+  if (existing) return existing;
+  const job = registerSignedPdfJob(
+    platform,
+    (dealId) => buildSignedPdf(platform, dealId),
+    async (tx, done) => {
+      const [deal] = await tx
+        .select({ title: deals.title, sentBy: deals.sentBy })
+        .from(deals)
+        .where(eq(deals.id, done.dealId));
+      const signers = await tx
+        .select()
+        .from(dealSigners)
+        .where(and(eq(dealSigners.dealId, done.dealId), isNull(dealSigners.revokedAt)));
+      for (const signer of signers) {
+        const lang = await userLang(tx, signer.email);
+        await platform.mail.queue(tx, {
+          to: signer.email,
+          template: 'signed-document',
+          lang,
+          vars: {
+            title: deal?.title ?? '',
+            sha256: done.sha256,
+            url: signingLink(platform, signer.shortId),
+          },
+        });
+      }
+      await platform.realtime.publish(tx, {
+        topic: `deal:${done.dealId}`,
+        type: 'signing.changed',
+      });
+    },
+  );
+  jobs.set(platform, job);
+  return job;
+}
+
+function signingJob(platform: Platform): SignedPdfJob {
+  return registerSigningJobs(platform);
+}
+
+/** A signer's link: `/document/sign/{shortId}`; 128 bits from the CSPRNG, base64url. */
+export function newSignerShortId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function signingLink(platform: Platform, shortId: string): string {
+  return new URL(`/document/sign/${shortId}`, platform.config.publicUrl).toString();
+}
+
+async function userLang(db: DbOrTx, email: string): Promise<SigningLang> {
+  const [user] = await db.select({ lang: users.lang }).from(users).where(eq(users.email, email));
+  return user?.lang ?? 'en';
+}
+
+const refuse = (key: Parameters<typeof signingMessage>[0], lang: SigningLang = 'en') => {
+  const codes = {
+    notInSigning: 'conflict',
+    alreadySigned: 'conflict',
+    contentChanged: 'conflict',
+    notYourSigner: 'forbidden',
+    twoStepRequired: 'forbidden',
+    signerNotFound: 'not_found',
+  } as const;
+  const code = codes[key as keyof typeof codes] ?? 'validation_failed';
+  return new AppError(code, signingMessage(key, lang));
+};
+
+/**
+ * Who the caller is on this deal: a party by its access (edit or view), or only a named signer
+ * of a party (by the signer's claimed user or e-mail). Anyone else gets 404.
+ */
+async function loadSigningContext(
+  db: DbOrTx,
+  options: { dealId: string; user: Caller; isLocked?: boolean },
+): Promise<SigningContext> {
+  const access = await resolveAccess(db, {
+    collection: 'deals',
+    documentId: options.dealId,
+    userId: options.user.id,
+  });
+  const deal = await findDeal(db, options.dealId, options.isLocked);
+  if (!deal) throw new AppError('not_found');
+  const party = access?.party === 'sender' || access?.party === 'receiver' ? access.party : null;
+  if (access && party) return { deal, access, myParty: party, role: access.role };
+  const [signer] = await db
+    .select({ party: dealSigners.party })
+    .from(dealSigners)
+    .where(
+      and(
+        eq(dealSigners.dealId, deal.id),
+        isNull(dealSigners.revokedAt),
+        or(
+          eq(dealSigners.userId, options.user.id),
+          eq(dealSigners.email, options.user.email.toLowerCase()),
+        ),
+      ),
+    )
+    .limit(1);
+  if (signer && deal.state !== 'new' && deal.state !== 'negotiate') {
+    return { deal, access: null, myParty: signer.party, role: 'signer' };
+  }
+  if (access) return { deal, access, myParty: null, role: access.role };
+  throw new AppError('not_found');
+}
+
+/** A write by a party: edit access and a party, else 403. */
+function requireEditor(context: SigningContext): PartyRole {
+  if (context.role !== 'edit' || !context.myParty) throw new AppError('forbidden');
+  return context.myParty;
+}
+
+function validatedSigners(
+  input: SignerInput[],
+  options: { party: PartyRole; mode: 'negotiation' | 'signing'; lang: SigningLang },
+): SignerInput[] {
+  if (input.some((signer) => signer.party !== options.party)) throw new AppError('forbidden');
+  const { signers, issues } = validateSigners(input, {
+    mode: options.mode,
+    parties: [options.party],
+  });
+  const [first] = issues;
+  if (first) throw new AppError('validation_failed', signerIssueText(first, options.lang));
+  return signers;
+}
+
+async function partySigners(db: DbOrTx, dealId: string, party?: PartyRole): Promise<SignerRow[]> {
+  return db
+    .select()
+    .from(dealSigners)
+    .where(
+      and(
+        eq(dealSigners.dealId, dealId),
+        isNull(dealSigners.revokedAt),
+        party ? eq(dealSigners.party, party) : undefined,
+      ),
+    )
+    .orderBy(asc(dealSigners.createdAt), asc(dealSigners.id));
+}
+
+/** Replaces a party's unsigned signers with new records (fresh links). */
+export async function replaceSigners(
+  tx: Tx,
+  options: { dealId: string; party: PartyRole; signers: SignerInput[]; use2fa: boolean },
+): Promise<SignerRow[]> {
+  await tx
+    .delete(dealSigners)
+    .where(and(eq(dealSigners.dealId, options.dealId), eq(dealSigners.party, options.party)));
+  if (options.signers.length === 0) return [];
+  // A signer who already has an account is theirs at once (the to-sign list, the link).
+  const known = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        options.signers.map((signer) => signer.email),
+      ),
+    );
+  const userIdOf = new Map(known.map((user) => [user.email.toLowerCase(), user.id]));
+  return tx
+    .insert(dealSigners)
+    .values(
+      options.signers.map((signer) => ({
+        dealId: options.dealId,
+        party: options.party,
+        shortId: newSignerShortId(),
+        firstname: signer.firstname,
+        lastname: signer.lastname,
+        email: signer.email,
+        phone: signer.phone,
+        use2fa: options.use2fa,
+        userId: userIdOf.get(signer.email) ?? null,
+      })),
+    )
+    .returning();
+}
+
+/** The signing-request e-mail to each signer, and the two-step state when the deal asks for it. */
+export async function inviteSigners(
+  platform: Platform,
+  tx: Tx,
+  options: { deal: DealRow; signers: SignerRow[]; senderName: string },
+): Promise<void> {
+  for (const signer of options.signers) {
+    if (signer.use2fa) await startTwoStep(tx, signer.id);
+    await platform.mail.queue(tx, {
+      to: signer.email,
+      template: 'signing-request',
+      lang: await userLang(tx, signer.email),
+      vars: {
+        signer: `${signer.firstname} ${signer.lastname}`,
+        sender: options.senderName,
+        title: options.deal.title,
+        party: options.deal.parties[signer.party]?.name ?? '',
+        url: signingLink(platform, signer.shortId),
+      },
+      ref: { kind: 'deal-signer', id: signer.id },
+    });
+  }
+}
+
+export async function callerName(db: DbOrTx, userId: string): Promise<string> {
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return user?.name ?? '';
+}
+
+/** Everyone whose dashboard counts a deal: its parties' users and its signers with accounts. */
+async function signingUserIds(db: DbOrTx, dealId: string): Promise<string[]> {
+  const signers = await db
+    .select({ userId: dealSigners.userId })
+    .from(dealSigners)
+    .where(and(eq(dealSigners.dealId, dealId), isNotNull(dealSigners.userId)));
+  const ids = new Set(await dealUserIds(db, dealId));
+  for (const signer of signers) if (signer.userId) ids.add(signer.userId);
+  return [...ids];
+}
+
+export async function afterSigningChange(
+  platform: Platform,
+  tx: Tx,
+  dealId: string,
+  isCountChanged: boolean,
+  /** Signers just removed: their to-sign counts change too. */
+  removed: { userId: string | null }[] = [],
+) {
+  await platform.realtime.publish(tx, { topic: `deal:${dealId}`, type: 'signing.changed' });
+  if (!isCountChanged) return;
+  const ids = new Set(await signingUserIds(tx, dealId));
+  for (const signer of removed) if (signer.userId) ids.add(signer.userId);
+  for (const userId of ids) await refreshHomeCounts(platform, tx, userId);
+}
+
+/**
+ * PUT /deals/:dealId/signers: the caller's party's signers. Before signing, 0 to 4 named ahead
+ * (no e-mails yet); in signing, 1 to 4, replacing the party's signers as long as none of them
+ * has signed (change signers), each new signer e-mailed their link.
+ */
+export async function setupSigners(
+  platform: Platform,
+  options: { dealId: string; user: Caller; input: SignerSetupRequest },
+): Promise<SigningView> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadSigningContext(tx, { ...options, isLocked: true });
+    const party = requireEditor(context);
+    const { deal } = context;
+    const isSigning = deal.state === 'in-signing';
+    if (!isSigning && deal.state !== 'new' && deal.state !== 'negotiate') {
+      throw refuse('notInSigning', options.user.lang);
+    }
+    const signers = validatedSigners(options.input.signers, {
+      party,
+      mode: isSigning ? 'signing' : 'negotiation',
+      lang: options.user.lang,
+    });
+    const current = await partySigners(tx, deal.id, party);
+    if (current.some((signer) => signer.state === 'signed')) {
+      throw refuse('alreadySigned', options.user.lang);
+    }
+    const created = await replaceSigners(tx, {
+      dealId: deal.id,
+      party,
+      signers,
+      use2fa: options.input.use2faInSigning ?? deal.use2faInSigning,
+    });
+    if (isSigning) {
+      await inviteSigners(platform, tx, {
+        deal,
+        signers: created,
+        senderName: await callerName(tx, options.user.id),
+      });
+      await appendEvent(tx, {
+        collection: 'deals',
+        documentId: deal.id,
+        event: current.length > 0 ? 'change-signer' : 'signer-setup',
+        userId: options.user.id,
+        data: { party, signers: created.length },
+      });
+    }
+    await afterSigningChange(platform, tx, deal.id, isSigning, current);
+  });
+  return getSigningView(platform, options);
+}
+
+/**
+ * POST /deals/:dealId/start-signing (spec 3 §4): from new or negotiate, by an editing party the
+ * start-signing rule allows. The caller's party's signers (1 to 4) are stored, every named
+ * signer gets their link, the content hash is frozen, the state becomes in-signing and the
+ * event 'signign-start' is logged.
+ */
+export async function startSigning(
+  platform: Platform,
+  options: { dealId: string; user: Caller; input: SignerSetupRequest },
+): Promise<SigningView> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadSigningContext(tx, { ...options, isLocked: true });
+    const party = requireEditor(context);
+    const { deal } = context;
+    const sections = await findSections(tx, deal.id);
+    const isAllowed = canStartSigning({
+      sections: sections as Parameters<typeof canStartSigning>[0]['sections'],
+      party,
+      dealState: deal.state,
+      canEdit: true,
+    });
+    if (!isAllowed) {
+      throw new AppError(
+        'conflict',
+        deal.state === 'new' || deal.state === 'negotiate'
+          ? 'The other party must approve the latest changes before signing starts.'
+          : signingMessage('notInSigning', options.user.lang),
+      );
+    }
+    const signers = validatedSigners(options.input.signers, {
+      party,
+      mode: 'signing',
+      lang: options.user.lang,
+    });
+    const use2fa = options.input.use2faInSigning ?? deal.use2faInSigning;
+    await replaceSigners(tx, { dealId: deal.id, party, signers, use2fa });
+    const content = await loadContractContent(tx, deal.id);
+    if (!content) throw new AppError('not_found');
+    await tx
+      .update(deals)
+      .set({
+        state: 'in-signing',
+        use2faInSigning: use2fa,
+        contentSha256: content.sha256,
+        signingStartedAt: sql`now()`,
+        modifiedAt: new Date(),
+      })
+      .where(eq(deals.id, deal.id));
+    const all = await partySigners(tx, deal.id);
+    await inviteSigners(platform, tx, {
+      deal,
+      signers: all,
+      senderName: await callerName(tx, options.user.id),
+    });
+    await appendEvent(tx, {
+      collection: 'deals',
+      documentId: deal.id,
+      event: 'signign-start',
+      userId: options.user.id,
+      data: { actorParty: party, contentSha256: content.sha256, signers: all.length },
+    });
+    await afterSigningChange(platform, tx, deal.id, true);
+  });
+  return getSigningView(platform, options);
+}
+
+/**
+ * POST /deals/:dealId/cancel-signing (spec 3 §4): in signing, by an editing party; every
+ * signer is removed, the state goes back to negotiate (process sign becomes negotiate) and the
+ * event restart-nego (or sign-to-nego) is logged. A deal someone has signed already cannot go
+ * back: their signature would be dropped silently.
+ */
+export async function cancelSigning(
+  platform: Platform,
+  options: { dealId: string; user: Caller },
+): Promise<SigningView> {
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadSigningContext(tx, { ...options, isLocked: true });
+    const party = requireEditor(context);
+    const { deal } = context;
+    if (deal.state !== 'in-signing') throw refuse('notInSigning', options.user.lang);
+    if (deal.process !== 'negotiate' && deal.process !== 'sign') throw new AppError('forbidden');
+    const signers = await partySigners(tx, deal.id);
+    if (signers.some((signer) => signer.state === 'signed')) {
+      throw new AppError('conflict', 'Someone has signed already: signing cannot be cancelled.');
+    }
+    await tx.delete(dealSigners).where(eq(dealSigners.dealId, deal.id));
+    const removed = signers;
+    await tx
+      .update(deals)
+      .set({
+        state: 'negotiate',
+        process: 'negotiate',
+        contentSha256: null,
+        signingStartedAt: null,
+        modifiedAt: new Date(),
+      })
+      .where(eq(deals.id, deal.id));
+    await appendEvent(tx, {
+      collection: 'deals',
+      documentId: deal.id,
+      event: deal.process === 'sign' ? 'sign-to-nego' : 'restart-nego',
+      userId: options.user.id,
+      data: { actorParty: party },
+    });
+    await afterSigningChange(platform, tx, deal.id, true, removed);
+  });
+  return getSigningView(platform, options);
+}
+
+/** The signer a request acts as: on this deal, not revoked. */
+async function findSigner(db: DbOrTx, dealId: string, signerId: string, isLocked = false) {
+  const query = db
+    .select()
+    .from(dealSigners)
+    .where(
+      and(
+        eq(dealSigners.id, signerId),
+        eq(dealSigners.dealId, dealId),
+        isNull(dealSigners.revokedAt),
+      ),
+    );
+  const [signer] = isLocked ? await query.for('update') : await query;
+  return signer;
+}
+
+/** The two-step routes act only for the signer themself, in signing, on a deal that asks for it. */
+async function requireOwnSigner(
+  platform: Platform,
+  options: { dealId: string; signerId: string; user: Caller },
+): Promise<SignerRow> {
+  const { db } = platform.database;
+  const context = await loadSigningContext(db, options);
+  const signer = await findSigner(db, context.deal.id, options.signerId);
+  if (!signer) throw refuse('signerNotFound', options.user.lang);
+  if (signer.email !== options.user.email.toLowerCase()) {
+    throw refuse('notYourSigner', options.user.lang);
+  }
+  if (context.deal.state !== 'in-signing') throw refuse('notInSigning', options.user.lang);
+  if (signer.state === 'signed') throw refuse('alreadySigned', options.user.lang);
+  if (!signer.use2fa) throw new AppError('conflict');
+  return signer;
+}
+
+/** POST .../signers/:signerId/code: an SMS code to the signer's phone. */
+export async function sendCode(
+  platform: Platform,
+  options: { dealId: string; signerId: string; user: Caller },
+) {
+  const signer = await requireOwnSigner(platform, options);
+  return sendSignerCode(platform, {
+    signerId: signer.id,
+    lang: options.user.lang,
+    userId: options.user.id,
+  });
+}
+
+/** POST .../signers/:signerId/code/verify: checks the typed code. */
+export async function verifyCode(
+  platform: Platform,
+  options: { dealId: string; signerId: string; user: Caller; code: string },
+) {
+  const signer = await requireOwnSigner(platform, options);
+  return validateSignerCode(platform, {
+    signerId: signer.id,
+    code: options.code,
+    lang: options.user.lang,
+    userId: options.user.id,
+  });
+}
+
+/**
+ * POST /deals/:dealId/signers/:signerId/sign: the typed signature with its font, colour and
+ * the consent accepted (its text recorded). Refused unless the deal is in signing, the signer
+ * has not signed, the signer's e-mail is the caller's, the SMS check is done when asked, and
+ * the text is the one frozen at the start. The last signature completes the deal here.
+ */
+export async function sign(
+  platform: Platform,
+  options: {
+    dealId: string;
+    signerId: string;
+    user: Caller;
+    input: SignRequest;
+    ip: string;
+    userAgent: string | null;
+  },
+): Promise<SigningView> {
+  const geo = await lookupGeoIp(platform.config.geoIpUrl, options.ip);
+  const lang = options.user.lang;
+  await platform.database.db.transaction(async (tx) => {
+    const context = await loadSigningContext(tx, { ...options, isLocked: true });
+    const { deal } = context;
+    const signer = (await findSigner(tx, deal.id, options.signerId, true)) ?? null;
+    const [code] = signer
+      ? await tx
+          .select({ state: signerCodes.state })
+          .from(signerCodes)
+          .where(eq(signerCodes.signerId, signer.id))
+      : [];
+    const currentSha256 =
+      deal.state === 'in-signing' ? await currentContentSha256(platform, tx, deal) : null;
+    const refusal = signRefusal({
+      dealState: deal.state,
+      signer,
+      user: options.user,
+      isTwoStepRequired: signer?.use2fa ?? false,
+      twoStepState: code?.state ?? null,
+      frozenContentSha256: deal.contentSha256,
+      currentContentSha256: currentSha256,
+    });
+    if (refusal || !signer) throw refuse(refusal ?? 'signerNotFound', lang);
+    const { signature, consent } = options.input;
+    await tx
+      .update(dealSigners)
+      .set({
+        state: 'signed',
+        userId: options.user.id,
+        signatureText: signature.text,
+        signatureFont: signature.font,
+        signatureColor: signature.color,
+        signedAt: sql`now()`,
+        ip: options.ip,
+        city: geo?.city ?? null,
+        country: geo?.country ?? null,
+        userAgent: options.userAgent?.slice(0, 500) ?? null,
+        consentVersion: consent.version,
+        consentLang: consent.lang,
+        consentText: signingConsentText[consent.lang],
+      })
+      .where(eq(dealSigners.id, signer.id));
+    await appendEvent(tx, {
+      collection: 'deals',
+      documentId: deal.id,
+      event: 'document-sign',
+      userId: options.user.id,
+      data: {
+        signerId: signer.id,
+        actorParty: signer.party,
+        name: `${signer.firstname} ${signer.lastname}`,
+        consentVersion: SIGNING_CONSENT_VERSION,
+      },
+    });
+    const all = await partySigners(tx, deal.id);
+    const isComplete = isSigningComplete(all);
+    if (isComplete) {
+      await tx
+        .update(deals)
+        .set({ state: 'signed', signedAt: sql`now()`, modifiedAt: new Date() })
+        .where(eq(deals.id, deal.id));
+      await appendEvent(tx, {
+        collection: 'deals',
+        documentId: deal.id,
+        event: 'signing-complete',
+        userId: options.user.id,
+        data: { signers: all.length, contentSha256: deal.contentSha256 },
+      });
+      await appendEvent(tx, {
+        collection: 'deals',
+        documentId: deal.id,
+        event: 'send-all-signers-email',
+        userId: options.user.id,
+        data: { recipients: all.map((one) => one.email) },
+      });
+      await signingJob(platform).queue(tx, deal.id);
+    }
+    // The signer's own to-sign count changes with every signature.
+    await afterSigningChange(platform, tx, deal.id, true);
+  });
+  return getSigningView(platform, options);
+}
+
+/** What is being signed now: the uploaded PDF's bytes (process pdf) or the contract content. */
+async function currentContentSha256(
+  platform: Platform,
+  db: DbOrTx,
+  deal: DealRow,
+): Promise<string | null> {
+  if (deal.pdfFileId) {
+    const pdf = await originalPdf(platform, db, deal.pdfFileId);
+    return pdf ? sha256Hex(pdf.body) : null;
+  }
+  return (await loadContractContent(db, deal.id))?.sha256 ?? null;
+}
+
+async function originalPdf(platform: Platform, db: DbOrTx, fileId: string) {
+  const [file] = await db.select().from(files).where(eq(files.id, fileId));
+  if (!file) return null;
+  return { name: file.name, body: await platform.storage.get(file.storageKey) };
+}
+
+/** GET /deals/:dealId/original-pdf: the uploaded PDF of a Send & Sign PDF deal. */
+export async function originalPdfFile(
+  platform: Platform,
+  options: { dealId: string; user: Caller },
+): Promise<{ name: string; body: Buffer }> {
+  const { db } = platform.database;
+  const context = await loadSigningContext(db, options);
+  const pdf = context.deal.pdfFileId
+    ? await originalPdf(platform, db, context.deal.pdfFileId)
+    : null;
+  if (!pdf) throw new AppError('not_found');
+  return pdf;
+}
+
+/** GET /deals/:dealId/signing: the signing view for a party or a signer. */
+export async function getSigningView(
+  platform: Platform,
+  options: { dealId: string; user: Caller },
+): Promise<SigningView> {
+  const { db } = platform.database;
+  const context = await loadSigningContext(db, options);
+  const { deal, myParty } = context;
+  const signers = await partySigners(db, deal.id);
+  const codes = signers.length
+    ? await db
+        .select({ signerId: signerCodes.signerId, state: signerCodes.state })
+        .from(signerCodes)
+        .where(
+          inArray(
+            signerCodes.signerId,
+            signers.map((signer) => signer.id),
+          ),
+        )
+    : [];
+  const codeOf = new Map(codes.map((code) => [code.signerId, code.state]));
+  const content = await loadContractContent(db, deal.id);
+  if (!content) throw new AppError('not_found');
+  const sections = await findSections(db, deal.id);
+  const isEditor = context.role === 'edit' && myParty !== null;
+  const email = options.user.email.toLowerCase();
+  const events = await auditTrail(db, deal.id, myParty);
+  const chain = await verifyEventChain(db, { collection: 'deals', documentId: deal.id });
+  const pdf = await getSignedPdfStatus(db, deal.id);
+  const [me] = await db
+    .select({ font: users.signatureFont, color: users.signatureColor })
+    .from(users)
+    .where(eq(users.id, options.user.id));
+  const mySigners = myParty ? signers.filter((signer) => signer.party === myParty) : [];
+  const isSigning = deal.state === 'in-signing';
+  return {
+    id: deal.id,
+    title: deal.title,
+    abstract: deal.abstract,
+    contractUid: deal.contractUid ?? '',
+    parties: {
+      sender: { name: deal.parties.sender?.name ?? '' },
+      receiver: { name: deal.parties.receiver?.name ?? '' },
+    },
+    state: deal.state,
+    process: deal.process,
+    signedAt: deal.signedAt?.toISOString() ?? null,
+    isTrashed: deal.state === 'trash',
+    use2faInSigning: deal.use2faInSigning,
+    myParty,
+    role: context.role,
+    isSender: myParty === 'sender' && context.role !== 'signer',
+    canStartSigning:
+      isEditor &&
+      canStartSigning({
+        sections: sections as Parameters<typeof canStartSigning>[0]['sections'],
+        party: myParty,
+        dealState: deal.state,
+        canEdit: true,
+      }),
+    canCancelSigning:
+      isEditor &&
+      isSigning &&
+      (deal.process === 'negotiate' || deal.process === 'sign') &&
+      !signers.some((signer) => signer.state === 'signed'),
+    canSetupSigners:
+      isEditor &&
+      (deal.state === 'new' || deal.state === 'negotiate' || isSigning) &&
+      !mySigners.some((signer) => signer.state === 'signed'),
+    signers: signers.map((signer) => {
+      const isMe = signer.email === email;
+      return {
+        id: signer.id,
+        party: signer.party,
+        firstname: signer.firstname,
+        lastname: signer.lastname,
+        email: signer.email,
+        phone: signer.phone ? maskPhone(signer.phone) : null,
+        state: signer.state,
+        signedAt: signer.signedAt?.toISOString() ?? null,
+        signature:
+          signer.signatureText && signer.signatureFont && signer.signatureColor
+            ? {
+                text: signer.signatureText,
+                font: signer.signatureFont,
+                color: signer.signatureColor,
+              }
+            : null,
+        city: signer.city,
+        country: signer.country,
+        isMe,
+        canSign: isMe && isSigning && signer.state === 'new',
+        use2fa: signer.use2fa,
+        twoStep: codeOf.get(signer.id) ?? null,
+      };
+    }),
+    document: {
+      sections: deal.pdfFileId ? [] : content.sections,
+      contentSha256: deal.contentSha256 ?? content.sha256,
+      hasPdf: deal.pdfFileId !== null,
+    },
+    events,
+    isAuditChainValid: chain.isValid,
+    signedPdf: pdf
+      ? {
+          state: pdf.state,
+          sha256: pdf.sha256,
+          attempts: pdf.attempts,
+          lastError: myParty === 'sender' ? pdf.lastError : null,
+          canRetry: pdf.state === 'failed' && myParty === 'sender' && context.role === 'edit',
+        }
+      : null,
+    defaults: {
+      font: me?.font ?? DEFAULT_SIGNATURE_FONT,
+      color: me?.color ?? DEFAULT_SIGNATURE_COLOR,
+    },
+  };
+}
+
+/** The deal's events the caller's party may see (both parties' and its own), oldest first. */
+async function auditTrail(
+  db: DbOrTx,
+  dealId: string,
+  party: PartyRole | null,
+): Promise<SigningAuditEvent[]> {
+  const rows = await db
+    .select({
+      id: documentEvents.id,
+      seq: documentEvents.seq,
+      event: documentEvents.event,
+      party: documentEvents.party,
+      createdAt: documentEvents.createdAt,
+      name: users.name,
+    })
+    .from(documentEvents)
+    .leftJoin(users, eq(users.id, documentEvents.userId))
+    .where(
+      and(
+        eq(documentEvents.collection, 'deals'),
+        eq(documentEvents.documentId, dealId),
+        party
+          ? or(isNull(documentEvents.party), eq(documentEvents.party, party))
+          : isNull(documentEvents.party),
+      ),
+    )
+    .orderBy(sql`${documentEvents.seq} asc nulls last`, asc(documentEvents.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    seq: row.seq,
+    event: row.event,
+    party: row.party,
+    by: row.name ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** PATCH /signing/defaults: 'Your signature font updated.' / 'Your signature colour updated.' */
+export async function updateSignatureDefaults(
+  platform: Platform,
+  options: { user: Caller; font?: SignatureDefaults['font']; color?: SignatureDefaults['color'] },
+): Promise<{ defaults: SignatureDefaults; message: string }> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (options.font) set.signatureFont = options.font;
+  if (options.color) set.signatureColor = options.color;
+  if (Object.keys(set).length === 0) throw new AppError('validation_failed');
+  const [row] = await platform.database.db
+    .update(users)
+    .set(set)
+    .where(eq(users.id, options.user.id))
+    .returning({ font: users.signatureFont, color: users.signatureColor });
+  return {
+    defaults: {
+      font: row?.font ?? DEFAULT_SIGNATURE_FONT,
+      color: row?.color ?? DEFAULT_SIGNATURE_COLOR,
+    },
+    message: signingMessage(options.font ? 'fontUpdated' : 'colourUpdated', options.user.lang),
+  };
+}
+
+/** The sealed PDF for download: a party of the deal or one of its signers, once it is done. */
+export async function signedPdfFile(
+  platform: Platform,
+  options: { dealId: string; user: Caller },
+): Promise<{ storageKey: string; name: string; size: number; sha256: string }> {
+  const { db } = platform.database;
+  const context = await loadSigningContext(db, options);
+  const status = await getSignedPdfStatus(db, context.deal.id);
+  if (status?.state !== 'done' || !status.fileId || !status.sha256) {
+    throw new AppError('not_found');
+  }
+  const [file] = await db.select().from(files).where(eq(files.id, status.fileId));
+  if (!file) throw new AppError('not_found');
+  return { storageKey: file.storageKey, name: file.name, size: file.size, sha256: status.sha256 };
+}
+
+/** POST /deals/:dealId/signed-pdf/retry: the sender starts a failed signed PDF again. */
+export async function retrySigned(
+  platform: Platform,
+  options: { dealId: string; user: Caller },
+): Promise<SigningView> {
+  const context = await loadSigningContext(platform.database.db, options);
+  if (context.myParty !== 'sender' || context.role !== 'edit') throw new AppError('forbidden');
+  const isStarted = await retrySignedPdf(platform, signingJob(platform), context.deal.id);
+  if (!isStarted) throw new AppError('conflict');
+  return getSigningView(platform, options);
+}

@@ -1,0 +1,117 @@
+import type { DocumentCollection } from '@pactum/core/documents';
+import { type DocumentTags, sectionEventTypes } from '@pactum/core/templates';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { documentTags, workspaceMembers, workspaceTags } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { Platform } from '../../platform/platform';
+import { type DocumentCaller, documentTopic, requireDocument } from '../sharing/documents';
+
+/*
+ * Workspace tags put on documents (templates, drafts, deals). A user reaches the tags of the
+ * workspaces they belong to; tags of other workspaces on the same document are neither shown
+ * to them nor touched by them. Creating workspace tags ('Tag %s already exists') belongs to
+ * the workspaces area.
+ */
+
+const myWorkspaceIds = (db: DbOrTx, userId: string) =>
+  db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+
+/** The tags on a document that the user can reach, by name. No access check. */
+export async function listDocumentTags(
+  db: DbOrTx,
+  options: { collection: DocumentCollection; documentId: string; userId: string },
+): Promise<Array<{ id: string; tag: string }>> {
+  return db
+    .select({ id: workspaceTags.id, tag: workspaceTags.tag })
+    .from(documentTags)
+    .innerJoin(workspaceTags, eq(workspaceTags.id, documentTags.tagId))
+    .where(
+      and(
+        eq(documentTags.collection, options.collection),
+        eq(documentTags.documentId, options.documentId),
+        inArray(workspaceTags.workspaceId, myWorkspaceIds(db, options.userId)),
+      ),
+    )
+    .orderBy(workspaceTags.tag);
+}
+
+async function availableTags(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: workspaceTags.id,
+      tag: workspaceTags.tag,
+      workspaceId: workspaceTags.workspaceId,
+    })
+    .from(workspaceTags)
+    .where(inArray(workspaceTags.workspaceId, myWorkspaceIds(db, userId)))
+    .orderBy(workspaceTags.tag);
+}
+
+/** A document's tags and the tags the caller could put on it. */
+export async function getDocumentTags(
+  platform: Platform,
+  options: { collection: DocumentCollection; documentId: string; caller: DocumentCaller },
+): Promise<DocumentTags> {
+  const { db } = platform.database;
+  await requireDocument(platform, db, options);
+  const [tags, available] = await Promise.all([
+    listDocumentTags(db, { ...options, userId: options.caller.id }),
+    availableTags(db, options.caller.id),
+  ]);
+  return { tags, available };
+}
+
+/**
+ * Sets the document's tags among those the caller can reach (edit access): tags of the caller's
+ * workspaces not listed are removed, listed ones added. A tag id outside the caller's
+ * workspaces is refused.
+ */
+export async function setDocumentTags(
+  platform: Platform,
+  options: {
+    collection: DocumentCollection;
+    documentId: string;
+    caller: DocumentCaller;
+    tagIds: string[];
+  },
+): Promise<DocumentTags> {
+  const { collection, documentId, caller } = options;
+  const wanted = [...new Set(options.tagIds)];
+  await platform.database.db.transaction(async (tx) => {
+    await requireDocument(platform, tx, { collection, documentId, caller, role: 'edit' });
+    const reachable = new Set((await availableTags(tx, caller.id)).map((tag) => tag.id));
+    if (wanted.some((id) => !reachable.has(id))) throw new AppError('not_found', 'Tag not found');
+    const current = await listDocumentTags(tx, { collection, documentId, userId: caller.id });
+    const removed = current.filter((tag) => !wanted.includes(tag.id)).map((tag) => tag.id);
+    const added = wanted.filter((id) => !current.some((tag) => tag.id === id));
+    if (removed.length > 0) {
+      await tx
+        .delete(documentTags)
+        .where(
+          and(
+            eq(documentTags.collection, collection),
+            eq(documentTags.documentId, documentId),
+            inArray(documentTags.tagId, removed),
+          ),
+        );
+    }
+    if (added.length > 0) {
+      await tx
+        .insert(documentTags)
+        .values(added.map((tagId) => ({ collection, documentId, tagId, createdBy: caller.id })))
+        .onConflictDoNothing();
+    }
+    if (removed.length > 0 || added.length > 0) {
+      await platform.realtime.publish(tx, {
+        topic: documentTopic(collection, documentId),
+        type: sectionEventTypes.documentChanged,
+        data: { tags: true },
+      });
+    }
+  });
+  return getDocumentTags(platform, { collection, documentId, caller });
+}

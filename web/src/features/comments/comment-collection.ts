@@ -1,0 +1,2 @@
+/** The documents that carry internal comments. */
+export type CommentCollection = 'drafts' | 'deals';

@@ -1,0 +1,20 @@
+import type { DealDetail } from '@pactum/core/deals';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/http';
+import { dealApiPath, dealQueryKey } from './deal-keys';
+
+/** GET /api/v1/deals/:id: the deal as the caller's party sees it (404 without access). */
+export function getDeal(dealId: string): Promise<DealDetail> {
+  return apiFetch<DealDetail>(dealApiPath(dealId));
+}
+
+export const dealQueryOptions = (dealId: string) =>
+  queryOptions({
+    queryKey: [...dealQueryKey(dealId), 'detail'],
+    queryFn: () => getDeal(dealId),
+    retry: false,
+  });
+
+export function useDeal(dealId: string) {
+  return useQuery(dealQueryOptions(dealId));
+}

@@ -1,0 +1,22 @@
+import type { SectionVersion } from '@pactum/core/deals';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/http';
+import { dealQueryKey, dealSectionApiPath } from './deal-keys';
+
+/** GET .../sections/:sectionId/versions: the versions of a section in order. */
+export function listVersions(
+  dealId: string,
+  sectionId: string,
+): Promise<{ versions: SectionVersion[] }> {
+  return apiFetch(`${dealSectionApiPath(dealId, sectionId)}/versions`);
+}
+
+export const versionsQueryOptions = (dealId: string, sectionId: string) =>
+  queryOptions({
+    queryKey: [...dealQueryKey(dealId), 'versions', sectionId],
+    queryFn: () => listVersions(dealId, sectionId),
+  });
+
+export function useVersions(dealId: string, sectionId: string, isEnabled: boolean) {
+  return useQuery({ ...versionsQueryOptions(dealId, sectionId), enabled: isEnabled });
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/http';
+
+/** POST /api/v1/drafts/:id/template: a new template made of the draft and its sections. */
+export function createTemplateFromDraft(draftId: string): Promise<{ templateId: string }> {
+  return apiFetch<{ templateId: string }>(
+    `/api/v1/drafts/${encodeURIComponent(draftId)}/template`,
+    { method: 'POST' },
+  );
+}
+
+export function useCreateTemplateFromDraft(draftId: string) {
+  return useMutation({ mutationFn: () => createTemplateFromDraft(draftId) });
+}

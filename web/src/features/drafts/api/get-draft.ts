@@ -1,0 +1,18 @@
+import type { DraftDetail } from '@pactum/core/drafts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/http';
+
+/** The query key of one draft; the realtime topic `draft:<id>` refetches everything under it. */
+export const draftQueryKey = (draftId: string) => ['draft', draftId] as const;
+
+/** GET /api/v1/drafts/:id: the draft with its sections, receivers and sending queue. */
+export function getDraft(draftId: string): Promise<DraftDetail> {
+  return apiFetch<DraftDetail>(`/api/v1/drafts/${encodeURIComponent(draftId)}`);
+}
+
+export const draftQueryOptions = (draftId: string) =>
+  queryOptions({ queryKey: draftQueryKey(draftId), queryFn: () => getDraft(draftId) });
+
+export function useDraft(draftId: string) {
+  return useQuery(draftQueryOptions(draftId));
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/http';
+import { importQueryKey } from './get-import';
+
+/** POST /api/v1/imports/:id/template: creates the template from the saved picks. */
+export function createTemplateFromImport(importId: string): Promise<{ templateId: string }> {
+  return apiFetch(`/api/v1/imports/${encodeURIComponent(importId)}/template`, {
+    method: 'POST',
+  });
+}
+
+export function useCreateTemplateFromImport(importId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => createTemplateFromImport(importId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importQueryKey(importId) }),
+  });
+}

@@ -1,0 +1,97 @@
+import type {
+  SignatureDefaults,
+  SignerSetupRequest,
+  SigningView,
+  SignRequest,
+} from '@pactum/core/signing';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/http';
+import { dealApiPath, dealQueryKey } from '../../deals/api/deal-keys';
+import { signingQueryKey } from './get-signing';
+
+function useSigningMutation<V>(dealId: string, request: (variables: V) => Promise<SigningView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (view) => {
+      queryClient.setQueryData(signingQueryKey(dealId), view);
+      await queryClient.invalidateQueries({ queryKey: dealQueryKey(dealId) });
+      await queryClient.invalidateQueries({ queryKey: ['deals'] });
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}
+
+/** PUT /deals/:id/signers: the caller's party's signers. */
+export function useSetupSigners(dealId: string) {
+  return useSigningMutation(dealId, (body: SignerSetupRequest) =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/signers`, { method: 'PUT', body }),
+  );
+}
+
+/** POST /deals/:id/start-signing. */
+export function useStartSigning(dealId: string) {
+  return useSigningMutation(dealId, (body: SignerSetupRequest) =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/start-signing`, { method: 'POST', body }),
+  );
+}
+
+/** POST /deals/:id/cancel-signing. */
+export function useCancelSigning(dealId: string) {
+  return useSigningMutation(dealId, () =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/cancel-signing`, { method: 'POST' }),
+  );
+}
+
+/** POST /deals/:id/signers/:signerId/sign. */
+export function useSign(dealId: string, signerId: string) {
+  return useSigningMutation(dealId, (body: SignRequest) =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/sign`, {
+      method: 'POST',
+      body,
+    }),
+  );
+}
+
+/** POST /deals/:id/signed-pdf/retry (sender). */
+export function useRetrySignedPdf(dealId: string) {
+  return useSigningMutation(dealId, () =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/signed-pdf/retry`, { method: 'POST' }),
+  );
+}
+
+type CodeAnswer = { state: string; message: string };
+
+/** POST .../code: an SMS code to the signer's phone ('Verification sent to: %s'). */
+export function useSendCode(dealId: string, signerId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<CodeAnswer>(`${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/code`, {
+        method: 'POST',
+      }),
+  });
+}
+
+/** POST .../code/verify ('Verification completed'). */
+export function useVerifyCode(dealId: string, signerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiFetch<CodeAnswer>(
+        `${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/code/verify`,
+        { method: 'POST', body: { code } },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signingQueryKey(dealId) }),
+  });
+}
+
+/** PATCH /signing/defaults: the remembered font or colour. */
+export function useUpdateSignatureDefaults() {
+  return useMutation({
+    mutationFn: (body: Partial<SignatureDefaults>) =>
+      apiFetch<{ defaults: SignatureDefaults; message: string }>('/api/v1/signing/defaults', {
+        method: 'PATCH',
+        body,
+      }),
+  });
+}

@@ -1,0 +1,424 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PartyRole } from '@pactum/core/documents';
+import {
+  type SigningSigner,
+  type SigningView,
+  signatureColorHex,
+  signingMessage,
+} from '@pactum/core/signing';
+import confetti from 'canvas-confetti';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../app/http';
+import { useLiveTopic } from '../../app/live';
+import { ErrorAlert } from '../../ui/error-alert';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLang } from '../../ui/use-lang';
+import { dealEditPath } from '../deals/deal-paths';
+import { RichTextView } from '../sections/components/rich-text-view';
+import { signedPdfUrl, useSigning } from './api/get-signing';
+import { useCancelSigning, useRetrySignedPdf } from './api/signing-actions';
+import { AuditTrailDialog, AuditTrailList } from './components/audit-trail';
+import { SignDialog } from './components/sign-dialog';
+import { SignerSetupDialog } from './components/signer-setup-dialog';
+import { loadSignatureFonts, signatureFontFamily } from './signature-fonts';
+
+/** Cancel signing goes back to the editor after 0.5 s (spec 3 §4, §9). */
+const CANCEL_REDIRECT_MS = 500;
+
+/**
+ * Review and sign (sent-/receiver-/signer-{product}, spec 3 §2.3): the status panel, the
+ * signer lists per party with their actions, the document in print style, the audit trail
+ * (also as a dialog) and the trashed notice.
+ */
+export function SigningPage() {
+  const { t } = useTranslation();
+  const { dealId = '' } = useParams();
+  const signing = useSigning(dealId);
+  const view = signing.data;
+  useLiveTopic(view?.role === 'signer' ? undefined : dealId ? `deal:${dealId}` : undefined);
+  useDocumentTitle(view?.title ?? t('signing.reviewAndSign'));
+
+  if (signing.isPending) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 1100 }} aria-busy="true">
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={160} />
+      </Stack>
+    );
+  }
+  if (signing.isError || !view) {
+    const isMissing = signing.error instanceof ApiError && signing.error.status === 404;
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 720 }}>
+        {isMissing ? (
+          <Alert severity="error">{t('deals.load.missingAccess')}</Alert>
+        ) : (
+          <ErrorAlert error={signing.error} fallback={t('signing.loadFailed')} />
+        )}
+        <Button component={RouterLink} to="/dashboard/home" startIcon={<ArrowBack />}>
+          {t('signing.backToHome')}
+        </Button>
+      </Stack>
+    );
+  }
+  return <SigningBody view={view} />;
+}
+
+function SigningBody({ view }: { view: SigningView }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<
+    'start' | 'setup' | 'audit' | 'cancel' | { sign: SigningSigner } | null
+  >(null);
+  const cancel = useCancelSigning(view.id);
+  const retry = useRetrySignedPdf(view.id);
+  const previousState = useRef(view.state);
+
+  // Signatures are drawn in their fonts: load the ones shown.
+  useEffect(() => {
+    const fonts = view.signers.flatMap((signer) =>
+      signer.signature ? [signer.signature.font] : [],
+    );
+    if (fonts.length > 0) void loadSignatureFonts(fonts);
+  }, [view.signers]);
+
+  // The moment everyone has signed: confetti.
+  useEffect(() => {
+    const before = previousState.current;
+    previousState.current = view.state;
+    if (before !== 'in-signing' || view.state !== 'signed') return undefined;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return undefined;
+    void confetti({ particleCount: 160, spread: 80, origin: { y: 0.4 } });
+    const timer = setTimeout(() => confetti.reset(), 10_000);
+    return () => clearTimeout(timer);
+  }, [view.state]);
+
+  const title = view.state === 'signed' ? t('signing.signedTitle') : t('signing.reviewAndSign');
+  const total = view.signers.length;
+  const signed = view.signers.filter((signer) => signer.state === 'signed').length;
+  const mySigner = view.signers.find((signer) => signer.canSign);
+  const isPreSigning = view.state === 'new' || view.state === 'negotiate';
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1100 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {isPreSigning && view.myParty && view.role !== 'signer' && (
+          <Button
+            component={RouterLink}
+            to={dealEditPath(view.id, view.myParty)}
+            startIcon={<ArrowBack />}
+          >
+            {t('signing.backToNegotiation')}
+          </Button>
+        )}
+        <Button startIcon={<HistoryOutlined />} onClick={() => setDialog('audit')}>
+          {t('signing.audit.open')}
+        </Button>
+      </Stack>
+
+      {view.isTrashed && <Alert severity="warning">{t('deals.editor.trashedBanner')}</Alert>}
+
+      <Card variant="outlined" component="section" aria-label={t('signing.status.label')}>
+        <CardContent>
+          <Stack spacing={1.5}>
+            {view.state === 'signed' ? (
+              <>
+                <Typography variant="h6" component="p" role="status">
+                  {signingMessage('allSigned', lang, view.title)}
+                </Typography>
+                {view.signedPdf?.state === 'done' ? (
+                  <Box>
+                    <Button
+                      variant="contained"
+                      startIcon={<DownloadOutlined />}
+                      href={signedPdfUrl(view.id)}
+                      download
+                    >
+                      {t('signing.downloadPdf')}
+                    </Button>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block', mt: 1, wordBreak: 'break-all' }}
+                    >
+                      SHA-256 {view.signedPdf.sha256}
+                    </Typography>
+                  </Box>
+                ) : view.signedPdf?.state === 'failed' ? (
+                  <Alert
+                    severity="error"
+                    action={
+                      view.signedPdf.canRetry ? (
+                        <Button
+                          color="inherit"
+                          onClick={() => retry.mutate()}
+                          disabled={retry.isPending}
+                        >
+                          {t('signing.retryPdf')}
+                        </Button>
+                      ) : undefined
+                    }
+                  >
+                    {t('signing.pdfFailed')}
+                    {view.signedPdf.lastError ? ` (${view.signedPdf.lastError})` : ''}
+                  </Alert>
+                ) : (
+                  <Alert severity="info">
+                    {t('signing.pdfPending')}
+                    {view.signedPdf?.lastError && view.isSender
+                      ? ` ${t('signing.pdfRetrying', { attempts: view.signedPdf.attempts })}`
+                      : ''}
+                  </Alert>
+                )}
+              </>
+            ) : view.state === 'in-signing' ? (
+              <Typography role="status">
+                {t('signing.status.inSigning', { signed, total })}
+              </Typography>
+            ) : (
+              <Typography role="status">{t('signing.status.notStarted')}</Typography>
+            )}
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {view.canStartSigning && (
+                <Button
+                  variant="contained"
+                  startIcon={<DrawOutlined />}
+                  onClick={() => setDialog('start')}
+                >
+                  {t('signing.startSigning')}
+                </Button>
+              )}
+              {view.canSetupSigners && (
+                <Button
+                  variant={view.state === 'in-signing' ? 'contained' : 'outlined'}
+                  onClick={() => setDialog('setup')}
+                >
+                  {view.signers.some((signer) => signer.party === view.myParty)
+                    ? t('signing.changeSigners')
+                    : t('signing.setupSigners')}
+                </Button>
+              )}
+              {mySigner && (
+                <Button
+                  variant="contained"
+                  color="secondary"
+                  startIcon={<DrawOutlined />}
+                  onClick={() => setDialog({ sign: mySigner })}
+                >
+                  {t('signing.sign.submit')}
+                </Button>
+              )}
+              {view.canCancelSigning && (
+                <Button color="warning" onClick={() => setDialog('cancel')}>
+                  {t('signing.cancelSigning')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        {(['sender', 'receiver'] as const).map((party) => (
+          <SignerList
+            key={party}
+            view={view}
+            party={party}
+            onSign={(signer) => setDialog({ sign: signer })}
+          />
+        ))}
+      </Box>
+
+      <Card variant="outlined" component="article" aria-label={t('signing.document')}>
+        <CardContent sx={{ px: { xs: 2, md: 6 }, py: 4, fontFamily: 'Georgia, serif' }}>
+          <Typography variant="h5" component="h2" sx={{ fontFamily: 'inherit', fontWeight: 600 }}>
+            {view.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('deals.editor.parties', {
+              sender: view.parties.sender.name,
+              receiver: view.parties.receiver.name,
+            })}
+            {view.contractUid ? ` · ${t('deals.editor.contractId', { id: view.contractUid })}` : ''}
+          </Typography>
+          {view.document.hasPdf && (
+            <Button
+              variant="outlined"
+              href={`/api/v1/deals/${encodeURIComponent(view.id)}/original-pdf`}
+              target="_blank"
+              rel="noopener"
+              sx={{ mb: 2 }}
+            >
+              {t('signing.openPdf')}
+            </Button>
+          )}
+          {view.document.sections.map((section) => (
+            <Box key={`${section.number}-${section.title}`} sx={{ mb: 2 }}>
+              <Typography
+                variant="subtitle1"
+                component="h3"
+                sx={{ fontWeight: 600, fontFamily: 'inherit' }}
+              >
+                {section.number} {section.title}
+              </Typography>
+              <RichTextView html={section.html} />
+            </Box>
+          ))}
+          <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+            {t('signing.contentHash', { hash: view.document.contentSha256 })}
+          </Typography>
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined" component="section" aria-label={t('signing.audit.title')}>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            {t('signing.audit.title')}
+          </Typography>
+          <AuditTrailList view={view} />
+        </CardContent>
+      </Card>
+
+      {(dialog === 'start' || dialog === 'setup') && (
+        <SignerSetupDialog view={view} mode={dialog} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'audit' && <AuditTrailDialog view={view} onClose={() => setDialog(null)} />}
+      {dialog !== null && typeof dialog === 'object' && (
+        <SignDialog
+          view={view}
+          signer={view.signers.find((signer) => signer.id === dialog.sign.id) ?? dialog.sign}
+          onClose={() => setDialog(null)}
+          onSigned={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'cancel' && (
+        <Dialog open onClose={() => setDialog(null)} aria-labelledby="cancel-signing-title">
+          <DialogTitle id="cancel-signing-title">{t('signing.cancelSigning')}</DialogTitle>
+          <DialogContent>
+            <Typography>{t('signing.cancelConfirm')}</Typography>
+            <ErrorAlert error={cancel.error} sx={{ mt: 1 }} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setDialog(null)}>{t('common.cancel')}</Button>
+            <Button
+              color="warning"
+              variant="contained"
+              disabled={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: (next) => {
+                    setDialog(null);
+                    const party = next.myParty;
+                    if (party) {
+                      setTimeout(() => navigate(dealEditPath(next.id, party)), CANCEL_REDIRECT_MS);
+                    }
+                  },
+                })
+              }
+            >
+              {t('signing.cancelSigning')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Stack>
+  );
+}
+
+function SignerList({
+  view,
+  party,
+  onSign,
+}: {
+  view: SigningView;
+  party: PartyRole;
+  onSign: (signer: SigningSigner) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const signers = view.signers.filter((signer) => signer.party === party);
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={t(`signing.signers.${party}`, { name: view.parties[party].name })}
+    >
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {t(`signing.signers.${party}`, { name: view.parties[party].name })}
+        </Typography>
+        {signers.length === 0 && (
+          <Typography color="text.secondary">{t('signing.signers.none')}</Typography>
+        )}
+        <Stack spacing={1.5} sx={{ mt: 1 }}>
+          {signers.map((signer) => (
+            <Box key={signer.id} role="group" aria-label={`${signer.firstname} ${signer.lastname}`}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {signer.firstname} {signer.lastname}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={signer.state === 'signed' ? 'success' : 'default'}
+                  label={
+                    signer.state === 'signed' && signer.signedAt
+                      ? t('signing.signers.signedAt', {
+                          time: format.format(new Date(signer.signedAt)),
+                        })
+                      : t('signing.signers.notSigned')
+                  }
+                />
+                {signer.canSign && (
+                  <Button size="small" variant="contained" onClick={() => onSign(signer)}>
+                    {t('signing.sign.submit')}
+                  </Button>
+                )}
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {signer.email}
+                {signer.phone ? ` · ${signer.phone}` : ''}
+              </Typography>
+              {signer.signature && (
+                <Typography
+                  data-testid="signature"
+                  sx={{
+                    fontFamily: signatureFontFamily(signer.signature.font),
+                    color: signatureColorHex[signer.signature.color],
+                    fontSize: 28,
+                  }}
+                >
+                  {signer.signature.text}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
