@@ -79,7 +79,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const capture = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-MAX_OUTPUT_CHARS);
+    const text = chunk.toString();
+    output = (output + text).slice(-MAX_OUTPUT_CHARS);
+    // The server's errors show in the journeys' output as they happen.
+    for (const line of text.split('\n')) {
+      if (/"level":(50|60)/.test(line)) console.error(`server: ${line.slice(0, 2_000)}`);
+    }
   };
   server.stdout?.on('data', capture);
   server.stderr?.on('data', capture);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 
 /** The app's address, started by the global set-up. */
@@ -30,10 +30,40 @@ export function startJourney(): Journey {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const errors: Error[] = [];
+  /** Each page's recent trouble (failed API calls, console errors), for a failure report. */
+  const trouble = new Map<Page, string[]>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
     await mkdir(screenshotDir, { recursive: true });
+  });
+
+  // A failed step says what the browsers showed: where each page was, its alerts and toasts,
+  // the API calls that failed and the console errors, with a picture of each page.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    let index = 0;
+    for (const [page, lines] of trouble) {
+      index += 1;
+      if (page.isClosed()) continue;
+      const notices = await page
+        .getByRole('alert')
+        .or(page.getByRole('status'))
+        .or(page.getByRole('dialog'))
+        .allInnerTexts()
+        .catch(() => []);
+      console.error(
+        [
+          `Page ${index} at ${page.url()}`,
+          `  shows: ${JSON.stringify(notices.map((text) => text.slice(0, 200)))}`,
+          ...lines.map((line) => `  ${line}`),
+        ].join('\n'),
+      );
+      await page
+        .screenshot({ path: `${screenshotDir}failed-${name}-${index}.png` })
+        .catch(() => undefined);
+    }
   });
 
   afterAll(async () => {
@@ -47,6 +77,23 @@ export function startJourney(): Journey {
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error));
+    const lines: string[] = [];
+    trouble.set(page, lines);
+    const note = (line: string) => {
+      lines.push(`${new Date().toISOString()} ${line}`);
+      if (lines.length > 30) lines.shift();
+    };
+    page.on('response', (response) => {
+      if (response.status() >= 400) {
+        note(`${response.status()} ${response.request().method()} ${response.url()}`);
+      }
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') note(`console: ${message.text().slice(0, 300)}`);
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+    });
     if (cpuThrottle > 1) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });

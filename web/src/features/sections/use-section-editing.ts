@@ -153,10 +153,11 @@ export function useSectionEditing(
     return () => clearInterval(timer);
   }, [document, openId, fail]);
 
+  /** Merges a change into the latest values, so that no field's edit undoes another's. */
   const setValues = useCallback(
-    (values: SectionValues) => {
+    (change: Partial<SectionValues>) => {
       const current = openRef.current;
-      if (current) setOpen({ ...current, values });
+      if (current) setOpen({ ...current, values: { ...current.values, ...change } });
     },
     [setOpen],
   );

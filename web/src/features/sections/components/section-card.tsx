@@ -53,7 +53,8 @@ type SectionCardProps = {
   moves: AllowedMoves;
   canRemove: boolean;
   onEdit: () => void;
-  onChange: (values: SectionValues) => void;
+  /** Changes some of the open section's values; the rest stay as last typed. */
+  onChange: (change: Partial<SectionValues>) => void;
   onSave: () => void;
   onCancel: () => void;
   onMove: (direction: MoveDirection) => void;
@@ -315,7 +316,7 @@ function SectionForm({
       <TextField
         label={t('sections.title')}
         value={values.title}
-        onChange={(event) => onChange({ ...values, title: event.target.value })}
+        onChange={(event) => onChange({ title: event.target.value })}
         error={titleError}
         helperText={titleError ? t('sections.tooLong', { n: SHORT_TEXT_MAX }) : undefined}
         fullWidth
@@ -323,7 +324,7 @@ function SectionForm({
       <TextField
         label={t('sections.help')}
         value={values.help}
-        onChange={(event) => onChange({ ...values, help: event.target.value })}
+        onChange={(event) => onChange({ help: event.target.value })}
         helperText={t('sections.helpHint')}
         multiline
         minRows={1}
@@ -334,9 +335,7 @@ function SectionForm({
           options={values.content}
           defaultContentId={values.defaultContentId}
           sectionTitle={values.title || t('sections.untitled')}
-          onChange={(content, defaultContentId) =>
-            onChange({ ...values, content, defaultContentId })
-          }
+          onChange={(content, defaultContentId) => onChange({ content, defaultContentId })}
         />
       ) : (
         <Typography color="text.secondary" variant="body2">
