@@ -11,7 +11,10 @@ import {
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
+  deals,
   documentAccess,
+  drafts,
+  templates,
   users,
   workspaceGroups,
   workspaceMembers,
@@ -24,6 +27,7 @@ import {
   type DocumentGrant,
   documentTopic,
   requireDocument,
+  topicKinds,
 } from './documents';
 
 /*
@@ -34,6 +38,64 @@ import {
  */
 
 type Options = { collection: DocumentCollection; documentId: string; caller: DocumentCaller };
+
+type SharedMailTarget = { email: string; lang: 'en' | 'fi'; isRegistered: boolean };
+
+/** Where a shared document opens in the app, by the role given. */
+function sharedDocumentPath(grant: DocumentGrant, role: AccessRole): string {
+  const id = encodeURIComponent(grant.documentId);
+  if (grant.collection === 'templates') {
+    return `/dashboard/templates/${role === 'edit' ? 'edit' : 'view'}/${id}`;
+  }
+  if (grant.collection === 'drafts') return `/dashboard/draft/${id}/edit`;
+  return `/dashboard/documents/deals/${id}`;
+}
+
+const titleColumns = {
+  templates: { table: templates, id: templates.id, title: templates.title },
+  drafts: { table: drafts, id: drafts.id, title: drafts.title },
+  deals: { table: deals, id: deals.id, title: deals.title },
+} as const;
+
+/**
+ * Each person newly given access by e-mail hears of it: who shared what, and a link to it
+ * (sign-in or sign-up leads back there). Queued in the sharing transaction.
+ */
+async function mailSharedWith(
+  platform: Platform,
+  tx: Tx,
+  options: {
+    grant: DocumentGrant;
+    caller: DocumentCaller;
+    role: AccessRole;
+    targets: SharedMailTarget[];
+  },
+) {
+  const { grant, caller, role, targets } = options;
+  if (targets.length === 0) return;
+  const columns = titleColumns[grant.collection];
+  const [document] = await tx
+    .select({ title: columns.title })
+    .from(columns.table)
+    .where(eq(columns.id, grant.documentId));
+  const kind = topicKinds[grant.collection] as 'template' | 'draft' | 'deal';
+  const url = `${platform.config.publicUrl}${sharedDocumentPath(grant, role)}`;
+  for (const target of targets) {
+    await platform.mail.queue(tx, {
+      to: target.email,
+      template: 'document-shared',
+      lang: target.lang,
+      vars: {
+        sharer: caller.name || caller.email,
+        title: document?.title ?? '',
+        kind,
+        role,
+        isRegistered: target.isRegistered,
+        url,
+      },
+    });
+  }
+}
 
 /** The caller's grant if they may see the share list (an entry of their own, or an admin). */
 async function requireListAccess(platform: Platform, db: DbOrTx, options: Options) {
@@ -145,7 +207,7 @@ async function upsertEntry(
     );
   if (existing) {
     await tx.update(documentAccess).set({ role }).where(eq(documentAccess.id, existing.id));
-    return;
+    return false;
   }
   await tx.insert(documentAccess).values({
     collection: grant.collection,
@@ -155,6 +217,7 @@ async function upsertEntry(
     party: grant.collection === 'deals' ? grant.party : null,
     createdBy,
   });
+  return true;
 }
 
 /**
@@ -164,14 +227,17 @@ async function upsertEntry(
  */
 export async function shareDocument(
   platform: Platform,
-  options: Options & { input: ShareDocumentInput },
+  options: Options & { caller: { lang: 'en' | 'fi' }; input: ShareDocumentInput },
 ): Promise<AccessList> {
   const { input, caller } = options;
   return platform.database.db.transaction(async (tx) => {
     const grant = await requireManager(platform, tx, options);
     const groupIds = [...new Set(input.groupIds ?? [])];
     const workspaceIds = [...new Set(input.workspaceIds ?? [])];
-    const emails = [...new Set(input.emails ?? [])];
+    // The sharer's own address is left out: sharing never changes one's own role.
+    const emails = [...new Set(input.emails ?? [])].filter(
+      (email) => email !== caller.email.toLowerCase(),
+    );
     if (groupIds.length > 0 && grant.isGlobal) {
       throw new AppError('forbidden', templateMessages.en.groupsNotForGlobal);
     }
@@ -200,20 +266,25 @@ export async function shareDocument(
     const registered =
       emails.length > 0
         ? await tx
-            .select({ id: users.id, email: users.email })
+            .select({ id: users.id, email: users.email, lang: users.lang })
             .from(users)
             .where(inArray(sql`lower(${users.email})`, emails))
         : [];
+    const told: SharedMailTarget[] = [];
     for (const email of emails) {
       const user = registered.find((candidate) => candidate.email.toLowerCase() === email);
-      await upsertEntry(
+      const isNew = await upsertEntry(
         tx,
         grant,
         user ? { userId: user.id, email } : { email },
         input.role,
         caller.id,
       );
+      if (isNew) {
+        told.push({ email, lang: user?.lang ?? caller.lang, isRegistered: Boolean(user) });
+      }
     }
+    await mailSharedWith(platform, tx, { grant, caller, role: input.role, targets: told });
     for (const workspaceId of workspaceIds) {
       await upsertEntry(tx, grant, { workspaceId }, input.role, caller.id);
     }

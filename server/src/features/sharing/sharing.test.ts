@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deals, documentAccess, drafts, templates, workspaceTags } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, createUsers, type TestUser } from '../../test/factories';
+import { waitForMail } from '../../test/outbox';
 import { caller, makeGroup, makeTemplate, makeWorkspace } from './test-support';
 
 let t: TestApp;
@@ -145,6 +146,44 @@ describe('sharing with people', () => {
       .from(documentAccess)
       .where(and(isNull(documentAccess.userId), eq(documentAccess.email, email)));
     expect(pending).toHaveLength(0);
+  });
+
+  it('e-mails each person newly shared with, once, with a link to the document', async () => {
+    const template = await makeTemplate(t, owner.cookie, `Supply terms ${Date.now()}`);
+    const newcomer = `invitee-${Date.now()}@example.test`;
+    const shared = await call('POST', accessUrl(template.id), owner.cookie, {
+      emails: [viewer.email, newcomer, owner.email],
+      role: 'view',
+    });
+    expect(shared.statusCode).toBe(201);
+    const subject = new RegExp(`shared "${template.title}" with you`);
+    const toViewer = await waitForMail(t.app, viewer.email, subject);
+    expect(toViewer.text).toContain(`/dashboard/templates/view/${template.id}`);
+    expect(toViewer.text).toContain('Sign in with this e-mail address');
+    const toNewcomer = await waitForMail(t.app, newcomer, subject);
+    // Naming oneself among the people changes nothing of one's own access.
+    expect(byEmail(await entries(template.id), owner.email).role).toBe('edit');
+    expect(toNewcomer.text).toContain('sign up with this e-mail address');
+
+    // A role change is no new access; an editor's link opens the editor.
+    await call('POST', accessUrl(template.id), owner.cookie, {
+      emails: [viewer.email],
+      role: 'edit',
+    });
+    await call('POST', accessUrl(template.id), owner.cookie, {
+      emails: [colleague.email],
+      role: 'edit',
+    });
+    const toColleague = await waitForMail(t.app, colleague.email, subject);
+    expect(toColleague.text).toContain(`/dashboard/templates/edit/${template.id}`);
+    const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).json() as {
+      to: string;
+      subject: string;
+    }[];
+    const about = outbox.filter((mail) => subject.test(mail.subject));
+    expect(about.filter((mail) => mail.to === viewer.email)).toHaveLength(1);
+    // The sharer is not told of their own access.
+    expect(about.filter((mail) => mail.to === owner.email)).toHaveLength(0);
   });
 });
 

@@ -26,6 +26,19 @@ type SigningRequestVars = {
   url: string;
 };
 type SignedDocumentVars = { title: string; sha256: string; url: string };
+/** Someone gave the reader access to a template, draft or deal; `isRegistered` tells which hint. */
+type DocumentSharedVars = {
+  sharer: string;
+  title: string;
+  kind: 'template' | 'draft' | 'deal';
+  role: 'edit' | 'view';
+  isRegistered: boolean;
+  url: string;
+};
+const sharedKind = {
+  en: { template: 'template', draft: 'draft', deal: 'contract' },
+  fi: { template: 'sopimuspohjan', draft: 'luonnoksen', deal: 'sopimuksen' },
+} as const;
 
 /**
  * Every e-mail Pactum sends. Features add their templates here; each has en and fi.
@@ -186,6 +199,31 @@ export const mailTemplates = {
         'Lataa se alla olevasta linkistä (kirjaudu sisään tällä sähköpostiosoitteella).',
       ],
       action: (v: SignedDocumentVars) => ({ label: 'Lataa allekirjoitettu PDF', url: v.url }),
+    },
+  },
+  /** Sharing by e-mail (spec 2 §6): the person hears of their new access. */
+  'document-shared': {
+    en: {
+      subject: (v: DocumentSharedVars) => `${v.sharer} shared "${v.title}" with you`,
+      paragraphs: (v: DocumentSharedVars) => [
+        'Hello,',
+        `${v.sharer} has shared the ${sharedKind.en[v.kind]} "${v.title}" with you on Pactum. You can ${v.role === 'edit' ? 'view and edit' : 'view'} it.`,
+        v.isRegistered
+          ? 'Sign in with this e-mail address to open it.'
+          : 'You do not have a Pactum account yet: sign up with this e-mail address and the document is waiting for you.',
+      ],
+      action: (v: DocumentSharedVars) => ({ label: 'Open in Pactum', url: v.url }),
+    },
+    fi: {
+      subject: (v: DocumentSharedVars) => `${v.sharer} jakoi sinulle asiakirjan "${v.title}"`,
+      paragraphs: (v: DocumentSharedVars) => [
+        'Hei,',
+        `${v.sharer} jakoi sinulle ${sharedKind.fi[v.kind]} "${v.title}" Pactumissa. Voit ${v.role === 'edit' ? 'katsella ja muokata' : 'katsella'} sitä.`,
+        v.isRegistered
+          ? 'Kirjaudu sisään tällä sähköpostiosoitteella avataksesi sen.'
+          : 'Sinulla ei vielä ole Pactum-tiliä: rekisteröidy tällä sähköpostiosoitteella, niin asiakirja odottaa sinua.',
+      ],
+      action: (v: DocumentSharedVars) => ({ label: 'Avaa Pactumissa', url: v.url }),
     },
   },
 } satisfies Record<string, MailTemplate<never>>;
