@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { DealDetail, DealSection } from '@pactum/core/deals';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,6 +246,28 @@ describe('permissions on every deal route', () => {
     const pdf = await call('GET', `/api/v1/deals/${made.deal.id}/pdf`, receiver);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('Open PDF prints the current text in any script, marked as an unsigned copy', async () => {
+    const made = await makeDeal();
+    const section = payment(made);
+    const url = `/api/v1/deals/${made.deal.id}/sections/${section.id}`;
+    expect((await call('POST', `${url}/lock`, receiver)).statusCode).toBe(200);
+    const saved = await call('PUT', url, receiver, {
+      title: 'Maksu – Оплата',
+      html: '<p>Lasku maksetaan 14 päivässä; пени 5 %, Ωmega “ok”.</p>',
+      baseLogLength: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    const pdf = await call('GET', `/api/v1/deals/${made.deal.id}/pdf`, sender);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="/);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Service agreement');
+    expect(text).toContain('Maksu – Оплата');
+    expect(text).toContain('пени 5 %, Ωmega “ok”');
+    expect(text).toContain('it is not signed');
+    expect(text).not.toContain('?');
   });
 });
 
@@ -881,3 +907,10 @@ describe('live updates', () => {
     }
   });
 });
+
+/** The text of a PDF as poppler's pdftotext reads it. */
+function pdfText(bytes: Uint8Array): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-deal-pdf-')), 'deal.pdf');
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+}

@@ -9,6 +9,7 @@ import {
 } from '@pactum/core/deals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
 import { renderDealPdf } from './pdf';
 import {
@@ -126,13 +127,15 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/deals/:dealId/pdf',
     { schema: { tags, summary: 'A printable PDF of the current text', params: dealParams } },
     async (request, reply) => {
+      const { user } = await requireSession(request);
       const { filename, bytes } = await renderDealPdf(platform, {
-        userId: await userIdOf(request),
+        userId: user.id,
+        lang: user.lang,
         ...request.params,
       });
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(filename, 'inline'))
         .header('cache-control', 'no-store')
         .send(Buffer.from(bytes));
     },

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
 import {
   addAttachment,
@@ -25,12 +26,6 @@ import { appendChunk, cancelUpload, createUpload, getUpload } from './uploads';
 
 const uploadParams = z.object({ uploadId: z.uuid() });
 const attachmentParams = z.object({ attachmentId: z.uuid() });
-
-/** `filename` for old clients (ASCII, quotes dropped) and `filename*` with the real name. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Resumable uploads and the attachments of templates, drafts and deals. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {

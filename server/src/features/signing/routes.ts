@@ -8,6 +8,7 @@ import {
 } from '@pactum/core/signing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
 import { getSendPdfDraft, saveSendPdfDraft, sendPdf } from './send-pdf';
 import {
@@ -29,11 +30,6 @@ import { resumePendingSignedPdfs } from './signed-pdf';
 const tags = ['signing'];
 const dealParams = z.object({ dealId: z.uuid() });
 const signerParams = z.object({ dealId: z.uuid(), signerId: z.uuid() });
-
-function attachmentName(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Signing a deal: signers, start and cancel, the signing view, two-step codes, the signed PDF. */
 export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -171,7 +167,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(body.length))
-        .header('content-disposition', attachmentName(file.name))
+        .header('content-disposition', contentDisposition(file.name))
         .header('x-content-sha256', file.sha256)
         .header('cache-control', 'private, no-store')
         .send(body);
@@ -189,7 +185,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', String(file.body.length))
-        .header('content-disposition', attachmentName(file.name))
+        .header('content-disposition', contentDisposition(file.name))
         .header('cache-control', 'private, no-store')
         .send(file.body);
     },

@@ -3,7 +3,9 @@ import type { Database } from '../../db/client';
 import {
   appendSigningPages,
   type ContractPdfInput,
+  type PrintablePdfInput,
   renderContractPdf,
+  renderPrintablePdf,
   type SigningPagesInput,
 } from './render';
 import {
@@ -23,6 +25,8 @@ import {
 export type PdfService = {
   /** The contract with its signatures, attachments and audit page. */
   renderContract(input: ContractPdfInput): Promise<Uint8Array>;
+  /** 'Open PDF' before signing: the current text as a reading copy, marked unsigned. */
+  renderPrintable(input: PrintablePdfInput): Promise<Uint8Array>;
   /** Send & Sign PDF: the uploaded PDF with the signatures and audit pages appended. */
   appendSigningPages(uploadedPdf: Uint8Array, input: SigningPagesInput): Promise<Uint8Array>;
   /** The PDF sealed (PAdES B-B) with the operator's or the installation's certificate. */
@@ -79,6 +83,7 @@ export function createPdfService(options: {
   };
   return {
     renderContract: renderContractPdf,
+    renderPrintable: renderPrintablePdf,
     appendSigningPages,
     async seal(pdf, sealOptions) {
       return sealPdf(pdf, await certificate(), {

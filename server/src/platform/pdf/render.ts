@@ -95,6 +95,7 @@ const labels = {
     consentAccepted: 'electronic signature terms accepted (version %s)',
     page: 'Page',
     none: '—',
+    printed: 'Printed %s. This is a copy of the current text for reading; it is not signed.',
   },
   fi: {
     contractId: 'Sopimustunnus',
@@ -128,6 +129,7 @@ const labels = {
     consentAccepted: 'sähköisen allekirjoituksen ehdot hyväksytty (versio %s)',
     page: 'Sivu',
     none: '—',
+    printed: 'Tulostettu %s. Tämä on nykyisen tekstin lukukopio; sitä ei ole allekirjoitettu.',
   },
 } as const;
 
@@ -153,16 +155,12 @@ function signerName(signer: PdfSigner) {
   return `${signer.firstname} ${signer.lastname}`.trim();
 }
 
-/** The contract, signatures, attachments and audit page as one PDF. */
-export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8Array> {
-  const lang = input.lang ?? 'en';
-  const t = labels[lang];
-  const doc = await PDFDocument.create();
-  setMetadata(doc, input);
-  const fonts = new DocumentFonts(doc);
-  const writer = new PdfWriter(doc, fonts);
-  writer.newPage();
-
+/** Title, contract id, an optional abstract, the parties and the numbered sections. */
+async function contractBody(
+  writer: PdfWriter,
+  t: Labels,
+  input: ContractContent & { abstract?: string },
+) {
   await writer.paragraph([{ text: input.title, ...sans(20, true) }], { spaceAfter: 4 });
   await writer.paragraph(
     [{ text: `${t.contractId}: ${input.contractId}`, ...sans(9.5, false, MUTED) }],
@@ -170,6 +168,11 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
       spaceAfter: 14,
     },
   );
+  if (input.abstract) {
+    await writer.paragraph([{ text: input.abstract, ...serif(10.5, false, MUTED) }], {
+      spaceAfter: 10,
+    });
+  }
 
   await heading(writer, t.parties);
   for (const role of ['sender', 'receiver'] as const) {
@@ -191,18 +194,66 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     );
     await writer.blocks(htmlToBlocks(section.html), { family: 'serif', size: 10.5, indent });
   }
+}
 
-  await signaturesBlock(writer, t, input);
-
-  const attachments = input.attachments ?? [];
-  if (attachments.length > 0) {
-    await heading(writer, t.attachments);
-    for (const [index, attachment] of attachments.entries()) {
-      await writer.paragraph([{ text: `A ${index + 1}   ${attachment.name}`, ...serif(10.5) }], {
-        spaceAfter: 3,
-      });
-    }
+/** The attachments by name (A 1, A 2 ...). */
+async function attachmentList(writer: PdfWriter, t: Labels, attachments: PdfAttachment[]) {
+  if (attachments.length === 0) return;
+  await heading(writer, t.attachments);
+  for (const [index, attachment] of attachments.entries()) {
+    await writer.paragraph([{ text: `A ${index + 1}   ${attachment.name}`, ...serif(10.5) }], {
+      spaceAfter: 3,
+    });
   }
+}
+
+/** What 'Open PDF' prints of a deal that is not signed yet: its current text, marked unsigned. */
+export type PrintablePdfInput = ContractContent & {
+  lang?: PdfLang;
+  abstract?: string;
+  /** Listed by name only. */
+  attachments?: PdfAttachment[];
+  generatedAt?: Date;
+};
+
+/**
+ * A reading copy of a contract as it stands (no signatures, no audit page, no seal), drawn with
+ * the same embedded Unicode fonts and layout as the signed PDF.
+ */
+export async function renderPrintablePdf(input: PrintablePdfInput): Promise<Uint8Array> {
+  const t = labels[input.lang ?? 'en'];
+  const doc = await PDFDocument.create();
+  setMetadata(doc, input);
+  const fonts = new DocumentFonts(doc);
+  const writer = new PdfWriter(doc, fonts);
+  writer.newPage();
+  const printedAt = formatPdfTime(input.generatedAt ?? new Date());
+  await writer.paragraph(
+    [{ text: t.printed.replace('%s', printedAt), ...sans(8.5, false, MUTED) }],
+    {
+      spaceAfter: 10,
+    },
+  );
+  await contractBody(writer, t, input);
+  await attachmentList(writer, t, input.attachments ?? []);
+  await footers(doc, fonts, writer.pages, t, input.contractId);
+  return doc.save();
+}
+
+/** The contract, signatures, attachments and audit page as one PDF. */
+export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8Array> {
+  const lang = input.lang ?? 'en';
+  const t = labels[lang];
+  const doc = await PDFDocument.create();
+  setMetadata(doc, input);
+  const fonts = new DocumentFonts(doc);
+  const writer = new PdfWriter(doc, fonts);
+  writer.newPage();
+
+  await contractBody(writer, t, input);
+  await signaturesBlock(writer, t, input);
+  const attachments = input.attachments ?? [];
+  await attachmentList(writer, t, attachments);
   const contractPages = [...writer.pages];
 
   for (const attachment of attachments) {
