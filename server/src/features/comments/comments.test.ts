@@ -290,4 +290,34 @@ describe('internal comments on a deal', () => {
     expect(JSON.stringify(receiverLive.messages)).not.toContain(secret);
     expect(JSON.stringify(senderLive.messages)).not.toContain(secret);
   });
+
+  it('on a draft, the topic of the sender side is watched by its team only', async () => {
+    const draft = await newDraft();
+    const sectionId = draft.sections.find((section) => section.type === 'normal')?.id ?? '';
+    const topic = `comments:${draft.id}_sender`;
+    const colleagueLive = await openLive(liveUrl, { origin: ORIGIN, cookie: colleague.cookie });
+    const strangerLive = await openLive(liveUrl, { origin: ORIGIN, cookie: stranger.cookie });
+    const otherLive = await openLive(liveUrl, {
+      origin: ORIGIN,
+      cookie: otherWorkspaceUser.cookie,
+    });
+    clients.push(colleagueLive, strangerLive, otherLive);
+    colleagueLive.send({ type: 'subscribe', topic });
+    await colleagueLive.next((m) => m.type === 'subscribed' && m.topic === topic);
+    for (const outsider of [strangerLive, otherLive]) {
+      outsider.send({ type: 'subscribe', topic });
+      expect(await outsider.next((m) => m.type === 'error' && m.topic === topic)).toMatchObject({
+        code: 'forbidden',
+      });
+    }
+    // A draft has no receiver side to watch.
+    colleagueLive.send({ type: 'subscribe', topic: `comments:${draft.id}_receiver` });
+    await colleagueLive.next(
+      (m) => m.type === 'error' && m.topic === `comments:${draft.id}_receiver`,
+    );
+
+    await api('POST', `/drafts/${draft.id}/comments`, sender, { sectionId, content: 'Check §2' });
+    const event = await colleagueLive.next((m) => m.type === 'event');
+    expect(event).toMatchObject({ event: { topic, type: 'comments.changed' } });
+  });
 });

@@ -14,10 +14,11 @@ import { orderSections, type Section } from '@pactum/core/templates';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useLiveTopic } from '../../app/live';
 import { useAttachments } from '../attachments/api/list-attachments';
 import { AttachmentsCard } from '../attachments/components/attachments-card';
 import { useMe } from '../auth/api/get-me';
-import { useComments } from '../comments/api/list-comments';
+import { commentsQueryKey, useComments } from '../comments/api/list-comments';
 import { SectionComments } from '../comments/components/section-comments';
 import { TagsMenu } from '../document-tags/tags-menu';
 import { SaveStatusChip } from '../sections/components/save-status-chip';
@@ -47,6 +48,8 @@ export function DraftEditPage() {
   const attachments = useAttachments('drafts', draft.id);
   const attachmentList = attachments.data?.attachments ?? [];
   const comments = useComments('drafts', draft.id);
+  // A draft's comments are the sender side's: colleagues' threads and replies arrive live.
+  useLiveTopic(`comments:${draft.id}_sender`, commentsQueryKey('drafts', draft.id));
   const [isSharingOpen, setIsSharingOpen] = useState(false);
   const ordered = useMemo(() => orderSections(draft.sections), [draft.sections]);
   const threadsBySection = useMemo(() => {
