@@ -889,6 +889,11 @@ export const signedPdfs = pgTable('signed_pdf', {
   sha256: text('sha256'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
+  /**
+   * Storage keys runs have written (noted before each write): a run that crashed after storing
+   * leaves its object here, and the run that records the PDF removes every other one.
+   */
+  storedKeys: text('stored_keys').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -124,10 +124,11 @@ describe('a signed PDF interrupted by a crash', () => {
       const bytes = await platform.storage.get(file?.storageKey ?? '');
       expect(sha256Hex(bytes)).toBe(row?.sha256);
       expect(bytes.length).toBe(file?.size);
-      // The resumed run sealed anew (another seal time, another hash). The crashed run's object
-      // is not recorded anywhere and stays in storage: nothing removes it yet.
+      // The resumed run sealed anew (another seal time, another hash) and removed the crashed
+      // run's object, which nothing recorded: one PDF in storage.
       const storedAfter = fs.readdirSync(folder).filter((name) => name.endsWith('.pdf'));
-      expect(storedAfter).toContain(`${row?.sha256}.pdf`);
+      expect(storedAfter).toEqual([`${row?.sha256}.pdf`]);
+      expect(row?.storedKeys).toEqual([]);
 
       const pdfFile = path.join(dataDir, 'check.pdf');
       fs.writeFileSync(pdfFile, bytes);

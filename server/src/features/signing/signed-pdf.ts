@@ -12,9 +12,10 @@ import type { Platform } from '../../platform/platform';
  * a key named by its hash and, in one transaction, records the file and marks the row done —
  * only if it is not done yet. A crash anywhere before that commit leaves the row pending and
  * the job runs again: at once when the server starts again (`resumePendingSignedPdfs`),
- * otherwise when pg-boss expires the run. A run that loses a race removes its own object; the
- * object of a run that crashed after storing it stays unrecorded in storage. So however often
- * it runs, the deal ends with exactly one recorded, sealed PDF. Failures are
+ * otherwise when pg-boss expires the run. A run that loses a race removes its own object; every
+ * run notes its key on the row before it stores, and the run that records the PDF removes the
+ * objects of runs that crashed after storing. So however often it runs, the deal ends with
+ * exactly one recorded, sealed PDF, and one object in storage. Failures are
  * counted on the row (`attempts`, `lastError`) for the sender to see, and 'failed' once the
  * retries are spent; `retrySignedPdf` starts it again.
  */
@@ -98,22 +99,31 @@ export async function produceSignedPdf(
   if (!row) return 'skipped';
 
   let key: string | undefined;
+  let leftovers: string[] = [];
   try {
     const { pdf, name } = await build(dealId);
     const sealed = Buffer.from(await platform.pdf.seal(pdf));
     const sha256 = sha256Hex(sealed);
     const objectKey = `signed-pdfs/${dealId}/${sha256}.pdf`;
+    // Noted before the write, so that a crash after it leaves a trace for the sweep below.
+    const [noted] = await db
+      .update(signedPdfs)
+      .set({ storedKeys: sql`array_append(${signedPdfs.storedKeys}, ${objectKey})` })
+      .where(and(eq(signedPdfs.dealId, dealId), ne(signedPdfs.state, 'done')))
+      .returning({ dealId: signedPdfs.dealId });
+    if (!noted) return 'skipped';
     key = objectKey;
     await platform.storage.put(objectKey, sealed, { contentType: 'application/pdf' });
     if (platform.config.crashAt === SIGNED_PDF_CRASH_AFTER_STORE) process.exit(70);
     const isStored = await db.transaction(async (tx) => {
       // Lock the row; another run that finished first leaves nothing to do.
       const [open] = await tx
-        .select({ dealId: signedPdfs.dealId })
+        .select({ dealId: signedPdfs.dealId, storedKeys: signedPdfs.storedKeys })
         .from(signedPdfs)
         .where(and(eq(signedPdfs.dealId, dealId), ne(signedPdfs.state, 'done')))
         .for('update');
       if (!open) return false;
+      leftovers = open.storedKeys.filter((stored) => stored !== objectKey);
       const [file] = await tx
         .insert(files)
         .values({
@@ -134,6 +144,7 @@ export async function produceSignedPdf(
           fileId: file?.id,
           sha256,
           lastError: null,
+          storedKeys: sql`'{}'::text[]`,
           completedAt: sql`now()`,
           updatedAt: sql`now()`,
         })
@@ -150,6 +161,10 @@ export async function produceSignedPdf(
         .where(eq(signedPdfs.dealId, dealId));
       if (winner?.sha256 !== sha256) await platform.storage.delete(objectKey);
       return 'skipped';
+    }
+    // Objects of earlier runs that crashed after storing them: recorded nowhere, so removed.
+    for (const leftover of leftovers) {
+      await platform.storage.delete(leftover).catch(() => undefined);
     }
     return 'done';
   } catch (error) {

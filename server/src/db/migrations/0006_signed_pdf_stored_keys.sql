@@ -1,0 +1,1 @@
+ALTER TABLE "signed_pdf" ADD COLUMN "stored_keys" text[] DEFAULT '{}'::text[] NOT NULL;
