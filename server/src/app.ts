@@ -26,6 +26,7 @@ import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { sectionRoutes } from './features/sections/routes';
 import { sendingRoutes } from './features/sending/routes';
 import { sharingRoutes } from './features/sharing/routes';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sendingRoutes);
   await app.register(commentRoutes);
   await app.register(signingRoutes);
+  await app.register(notificationRoutes);
   if (platform.payments.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
