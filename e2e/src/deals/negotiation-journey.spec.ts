@@ -194,6 +194,31 @@ describe('negotiating a deal in two browsers', () => {
     expect(errors).toEqual([]);
   });
 
+  it("Sarah's bell counts Rick's actions; the menu names them, marks them seen and opens the deal", async () => {
+    const rickName = `${rick.firstname} ${rick.lastname}`;
+    const bell = sarahPage.getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 2 new');
+    await bell.click();
+    const menu = sarahPage.getByRole('menu', { name: 'Notifications' });
+    await menu.getByText(`${rickName} made a new version of “Purpose”`).waitFor();
+    await menu.getByText(`${rickName} reopened “Purpose”`).waitFor();
+    await sarahPage.screenshot({ path: `${screenshotDir}notifications-menu.png` });
+    // Open for 5 s, they count as seen.
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 })
+      .toBe('Notifications');
+    await menu.getByRole('button', { name: 'Clear notification' }).first().click();
+    await expect.poll(() => menu.getByRole('menuitem').count()).toBe(1);
+    await menu.getByText(`${rickName} made a new version of “Purpose”`).click();
+    await expect.poll(() => pathname(sarahPage)).toContain(dealId);
+    // Rick was told of Sarah's agreement.
+    await expect
+      .poll(() =>
+        rickPage.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label'),
+      )
+      .toBe('Notifications, 1 new');
+  });
+
   it("Sarah's internal comment on a section stays on her side", async () => {
     const sarahCard = sectionCard(sarahPage, '2 Confidential information');
     await sarahCard.getByRole('button', { name: /^Internal comments/ }).click();

@@ -26,7 +26,7 @@ export function fileTooLargeMessage(
   name: string,
   size: number,
   maxBytes: number,
-  template = 'Max file size for attachments is %s Mb. The file "%s" is %s Mb.',
+  template: string = fileMessages.tooLarge,
 ): string {
   const values = [formatMb(maxBytes), name, formatMb(size)];
   return template.replace(/%s/g, () => values.shift() ?? '');
@@ -48,7 +48,23 @@ export const fileMessages = {
   uploadCompleted: 'The upload is already complete.',
   wrongOffset: 'The upload is at offset %s; send the chunk from there.',
   dealClosed: 'The attachments of a document in signing, signed or trashed cannot be changed.',
+  tooLarge: 'Max file size for attachments is %s Mb. The file "%s" is %s Mb.',
 } as const;
+
+/** Finnish texts of the same messages: the web shows them for the server's English ones. */
+export const fileMessagesFi: Record<keyof typeof fileMessages, string> = {
+  notPdf: 'Tiedosto "%s" ei ole PDF. Liitteiksi voi lisätä vain PDF-tiedostoja.',
+  notDocx: 'Tiedosto "%s" ei ole Word-asiakirja. Tuoda voi vain .docx-tiedostoja.',
+  attachmentNotFound: 'Liitettä ei löytynyt',
+  uploadNotFound: 'Latausta ei löytynyt',
+  uploadIncomplete: 'Lataus on vielä kesken.',
+  uploadUsed: 'Tämä lataus on jo käytössä.',
+  uploadCompleted: 'Lataus on jo valmis.',
+  wrongOffset: 'Lataus on kohdassa %s; lähetä osa siitä alkaen.',
+  dealClosed:
+    'Allekirjoitettavana, allekirjoitetun tai roskakorissa olevan asiakirjan liitteitä ei voi muuttaa.',
+  tooLarge: 'Liitteen enimmäiskoko on %s Mt. Tiedosto "%s" on %s Mt.',
+};
 
 /** `POST /uploads`: announce a file; the size is checked before anything is stored. */
 export const createUploadSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorText } from './error-text';
 import { ApiError, isSessionEnded } from './http';
+import { translateKnownText } from './known-texts';
 
 const notFound = new ApiError(
   404,
@@ -54,6 +55,70 @@ describe('errorText', () => {
     expect(
       errorText(new ApiError(0, 'network_error', 'The server could not be reached.'), 'fi'),
     ).toMatch(/^Palvelimeen ei saatu yhteyttä/);
+  });
+});
+
+describe('errorText with the spec texts of the document areas', () => {
+  it("keeps the server's English text in English", () => {
+    const inUse = 'This coupon code is already in use. Please write another one.';
+    expect(errorText(new ApiError(409, 'conflict', inUse), 'en')).toBe(inUse);
+  });
+
+  it('shows the spec texts of every area in Finnish, with their values', () => {
+    const cases: [ApiError, string][] = [
+      [new ApiError(409, 'conflict', 'Locked by Mary Smith'), 'Lukinnut Mary Smith'],
+      [
+        new ApiError(400, 'validation_failed', 'No changes to save.'),
+        'Ei tallennettavia muutoksia.',
+      ],
+      [
+        new ApiError(
+          409,
+          'conflict',
+          'This section was changed by someone else meanwhile. Your text is kept in the editor: copy it, reload the section and try again.',
+        ),
+        'Joku muu muutti tätä osiota sillä välin. Tekstisi on yhä editorissa: kopioi se, lataa osio uudelleen ja yritä uudestaan.',
+      ],
+      [
+        new ApiError(
+          402,
+          'insufficient_credits',
+          '- insufficient credits for this billing account,',
+        ),
+        '- laskutustilillä ei ole tarpeeksi krediittejä,',
+      ],
+      [
+        new ApiError(
+          415,
+          'unsupported_media_type',
+          'The file "a.docx" is not a PDF. Only PDF files can be attached.',
+        ),
+        'Tiedosto "a.docx" ei ole PDF. Liitteiksi voi lisätä vain PDF-tiedostoja.',
+      ],
+      [
+        new ApiError(
+          413,
+          'payload_too_large',
+          'Max file size for attachments is 10.00 Mb. The file "big.pdf" is 11.44 Mb.',
+        ),
+        'Liitteen enimmäiskoko on 10.00 Mt. Tiedosto "big.pdf" on 11.44 Mt.',
+      ],
+    ];
+    for (const [error, fi] of cases) expect(errorText(error, 'fi')).toBe(fi);
+  });
+
+  it("shows the web's own failures that carry a spec text", () => {
+    const invalid = new Error('Invalid response from queDraftForSending function');
+    expect(errorText(invalid, 'en')).toBe('Invalid response from queDraftForSending function');
+    expect(errorText(invalid, 'fi')).toBe('Virheellinen vastaus queDraftForSending-funktiolta');
+    expect(errorText(new TypeError('x is undefined'), 'en')).toBe(
+      'Something went wrong. Please try again.',
+    );
+  });
+
+  it('falls back to the text of the error code for unknown texts', () => {
+    expect(errorText(new ApiError(404, 'not_found', 'Not found'), 'fi')).toBe('Ei löytynyt');
+    expect(translateKnownText('Something nobody wrote', 'fi')).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import { type AddSectionInput, SECTION_LOCK_STALE_MS, type Section } from '@pact
 import { useIsMutating } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentErrorText } from '../../app/document-error-text';
+import { errorText } from '../../app/error-text';
 import { toast } from '../../ui/toast-store';
 import { useLang } from '../../ui/use-lang';
 import { useAddSection } from './api/add-section';
@@ -63,7 +63,7 @@ export function useSectionEditing(
     setOpenState(next);
   }, []);
 
-  const fail = useCallback((error: unknown) => toast.error(documentErrorText(error, lang)), [lang]);
+  const fail = useCallback((error: unknown) => toast.error(errorText(error, lang)), [lang]);
 
   /**
    * Saves and closes the open section; an unchanged one is only closed ('No changes to save.'

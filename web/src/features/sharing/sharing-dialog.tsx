@@ -30,7 +30,7 @@ import type { AccessEntry } from '@pactum/core/templates';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentErrorText } from '../../app/document-error-text';
+import { errorText } from '../../app/error-text';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useLang } from '../../ui/use-lang';
 import { useAddAccess } from './api/add-access';
@@ -199,7 +199,7 @@ function InviteForm({
         },
         onError: (error) => {
           setDone(undefined);
-          setEmailError(documentErrorText(error, lang));
+          setEmailError(errorText(error, lang));
         },
       },
     );
@@ -327,7 +327,7 @@ function MemberList({
       <Divider />
       <ErrorAlert
         error={failure}
-        describe={(error) => documentErrorText(error, lang)}
+        describe={(error) => errorText(error, lang)}
         onClose={() => setFailure(undefined)}
         sx={{ mt: 2 }}
       />

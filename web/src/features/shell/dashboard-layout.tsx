@@ -132,7 +132,7 @@ function Shell({ me }: { me: Me }) {
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
             <LanguageSelect />
           </Box>
-          <NotificationsMenu />
+          <NotificationsMenu userId={me.id} />
           <UserAvatar me={me} />
         </Toolbar>
       </AppBar>

@@ -1,5 +1,5 @@
 import type { DealProcess } from '@pactum/core/documents';
-import type { DraftQueue } from '@pactum/core/drafts';
+import { type DraftQueue, draftMessages } from '@pactum/core/drafts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { draftQueryKey } from './get-draft';
@@ -13,7 +13,7 @@ export type SendDraftRequest = {
 };
 
 /** The spec's text when the send answer carries no queue (2 §7.1). */
-export const INVALID_SEND_RESPONSE = 'Invalid response from queDraftForSending function';
+export const INVALID_SEND_RESPONSE = draftMessages.en.invalidQueueResponse;
 
 /**
  * POST /api/v1/drafts/:id/send: queues the draft for sending (charges the credits, makes one

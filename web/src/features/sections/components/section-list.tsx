@@ -12,7 +12,7 @@ import {
 } from '@pactum/core/templates';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentErrorText } from '../../../app/document-error-text';
+import { errorText } from '../../../app/error-text';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
@@ -70,13 +70,13 @@ export function SectionList({
   const onMove = (section: Section, direction: MoveDirection) =>
     move.mutate(
       { sectionId: section.id, direction },
-      { onError: (error) => toast.error(documentErrorText(error, lang)) },
+      { onError: (error) => toast.error(errorText(error, lang)) },
     );
   const onDelete = (section: Section) =>
     remove.mutate(section.id, {
       onSuccess: () =>
         toast.success(t('sections.deleted', { title: section.title || t('sections.untitled') })),
-      onError: (error) => toast.error(documentErrorText(error, lang)),
+      onError: (error) => toast.error(errorText(error, lang)),
     });
   // A new section goes after the last ordinary one, before the signers.
   const lastNormal = ordered

@@ -10,7 +10,7 @@ import { redeemCouponSchema } from '@pactum/core/templates';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { documentErrorText } from '../../../app/document-error-text';
+import { errorText } from '../../../app/error-text';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -68,7 +68,7 @@ export function CouponDialog({ isOpen, onClose }: CouponDialogProps) {
               autoFocus
               required
             />
-            <ErrorAlert error={redeem.error} describe={(error) => documentErrorText(error, lang)} />
+            <ErrorAlert error={redeem.error} describe={(error) => errorText(error, lang)} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { ABSTRACT_MAX, type TemplateDetail } from '@pactum/core/templates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentErrorText } from '../../../app/document-error-text';
+import { errorText } from '../../../app/error-text';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { type TemplatePatch, useUpdateTemplate } from '../api/update-template';
@@ -30,7 +30,7 @@ export function DetailsCard({ template, canEdit }: DetailsCardProps) {
   useEffect(() => setAbstract(template.abstract), [template.abstract]);
 
   const save = (patch: TemplatePatch) =>
-    update.mutate(patch, { onError: (error) => toast.error(documentErrorText(error, lang)) });
+    update.mutate(patch, { onError: (error) => toast.error(errorText(error, lang)) });
 
   if (!canEdit) {
     const chips = labels.chips(template);

@@ -10,7 +10,7 @@ import { copyTitle, SHORT_TEXT_MAX, type TemplateDetail } from '@pactum/core/tem
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { documentErrorText } from '../../../app/document-error-text';
+import { errorText } from '../../../app/error-text';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
@@ -71,10 +71,7 @@ export function DuplicateDialog({ template, onClose }: DuplicateDialogProps) {
               autoFocus
               fullWidth
             />
-            <ErrorAlert
-              error={duplicate.error}
-              describe={(failure) => documentErrorText(failure, lang)}
-            />
+            <ErrorAlert error={duplicate.error} describe={(failure) => errorText(failure, lang)} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -13,7 +13,7 @@ import type { TemplateDetail } from '@pactum/core/templates';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { documentErrorText } from '../../../app/document-error-text';
+import { errorText } from '../../../app/error-text';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
@@ -103,7 +103,7 @@ export function TemplateMenu({ template }: { template: TemplateDetail }) {
               toast.success(t('templates.menu.deleted', { title: template.title }));
               navigate(templateListPath('all'));
             },
-            onError: (error) => toast.error(documentErrorText(error, lang)),
+            onError: (error) => toast.error(errorText(error, lang)),
           });
         }}
       />

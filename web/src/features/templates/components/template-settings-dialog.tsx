@@ -17,8 +17,9 @@ import {
 } from '@pactum/core/templates';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentErrorText, translateDocumentText } from '../../../app/document-error-text';
+import { errorText } from '../../../app/error-text';
 import { ApiError } from '../../../app/http';
+import { translateKnownText } from '../../../app/known-texts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
@@ -55,7 +56,7 @@ export function TemplateSettingsDialog({ template, onClose }: TemplateSettingsDi
     const parsed = couponCodeSchema.safeParse(coupon);
     if (!parsed.success) {
       setCouponError(
-        translateDocumentText(parsed.error.issues[0]?.message ?? '', lang) ??
+        translateKnownText(parsed.error.issues[0]?.message ?? '', lang) ??
           templateMessages[lang].couponInvalid,
       );
       return;
@@ -73,9 +74,9 @@ export function TemplateSettingsDialog({ template, onClose }: TemplateSettingsDi
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) {
-            setCouponError(documentErrorText(error, lang));
+            setCouponError(errorText(error, lang));
           } else {
-            toast.error(documentErrorText(error, lang));
+            toast.error(errorText(error, lang));
           }
         },
       },
@@ -151,7 +152,7 @@ function PublishSection({ template }: { template: TemplateDetail }) {
   const [partner, setPartner] = useState(template.partner ?? '');
   const [isConfirming, setIsConfirming] = useState(false);
   const [partnerError, setPartnerError] = useState<string>();
-  const onError = (error: unknown) => toast.error(documentErrorText(error, lang));
+  const onError = (error: unknown) => toast.error(errorText(error, lang));
 
   const ask = () => {
     const name = partner.trim();

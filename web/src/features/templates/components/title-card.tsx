@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { SHORT_TEXT_MAX, type TemplateDetail } from '@pactum/core/templates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentErrorText } from '../../../app/document-error-text';
+import { errorText } from '../../../app/error-text';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useUpdateTemplate } from '../api/update-template';
@@ -40,10 +40,7 @@ export function TitleCard({ template, canEdit }: TitleCardProps) {
     }
     setError(undefined);
     if (next === template.title) return;
-    update.mutate(
-      { title: next },
-      { onError: (failure) => toast.error(documentErrorText(failure, lang)) },
-    );
+    update.mutate({ title: next }, { onError: (failure) => toast.error(errorText(failure, lang)) });
   };
 
   return (
