@@ -15,9 +15,11 @@ import { newPerson, signUp } from '../people';
 
 /*
  * Two parties sign one deal, each in their own browser: Sarah starts signing with herself as
- * the sender's signer (SMS two-step on), Rick names himself for the receiver; both sign with
- * their own font and colour (Sarah after typing the SMS code from the outbox), both see the
- * signed state and download the sealed PDF, whose seal verifies.
+ * the sender's signer (SMS two-step on, for the whole deal), Rick names himself for the
+ * receiver; each opens the signing link from their mail (their accounts' e-mails are not
+ * verified, so the link is what proves the address) and signs with their own font and colour
+ * after typing the SMS code from the outbox; both see the signed state and download the sealed
+ * PDF, whose seal verifies.
  */
 
 const NDA_TEMPLATE_ID = '00000000-0000-4000-8000-0000000000b1';
@@ -26,6 +28,8 @@ const TITLE = 'NDA to sign with Receiver Oy';
 const sarah = newPerson('sarah', 'signer');
 const rick = newPerson('rick', 'signer');
 const sarahPhone = `+35840${String(Date.now()).slice(-7)}`;
+const rickPhone = `+35841${String(Date.now()).slice(-7)}`;
+const SIGN_LINK = /\/document\/sign\/[A-Za-z0-9_-]{22}/;
 
 const { errors, openPage } = startJourney();
 let sarahPage: Page;
@@ -141,8 +145,11 @@ describe('signing a deal in two browsers', () => {
     await dialog.getByRole('button', { name: 'Start signing' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await sarahPage.getByText('Waiting for signatures: 0 of 1 signed.').waitFor();
-    // Her link came by e-mail.
-    await waitForMailLink(baseURL, sarah.email, /\/document\/sign\/[A-Za-z0-9_-]{22}/);
+    // Her link came by e-mail; opening it shows the address is hers and brings her back here.
+    const link = await waitForMailLink(baseURL, sarah.email, SIGN_LINK);
+    await sarahPage.goto(link);
+    await sarahPage.waitForURL(`**/dashboard/documents/deals/${dealId}/sign`);
+    await sarahPage.getByText('Waiting for signatures: 0 of 1 signed.').waitFor();
   });
 
   it('Sarah signs after the SMS code, in Kalam and green', async () => {
@@ -169,12 +176,24 @@ describe('signing a deal in two browsers', () => {
     await rickPage.waitForURL(`**/dashboard/documents/deals/${dealId}/sign`);
     await rickPage.getByRole('button', { name: 'Set up signers' }).click();
     const dialog = rickPage.getByRole('dialog', { name: 'Signers' });
-    await fillSigner(rickPage, rick, '+358409998877');
-    await dialog.getByRole('checkbox', { name: /two-step verification/ }).uncheck();
+    await fillSigner(rickPage, rick, rickPhone);
+    // Two-step verification is the deal's: Sarah turned it on, so it shows on and read-only.
+    const twoStep = dialog.getByRole('checkbox', { name: /two-step verification/ });
+    expect(await twoStep.isChecked()).toBe(true);
+    expect(await twoStep.isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Save signers' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await rickPage.getByText('Waiting for signatures: 1 of 2 signed.').waitFor();
+    // He opens the signing link from his mail (not the invite link he used before).
+    const link = await waitForMailLink(baseURL, rick.email, SIGN_LINK);
+    await rickPage.goto(link);
+    await rickPage.waitForURL(`**/dashboard/documents/deals/${dealId}/sign`);
     await rickPage.getByRole('button', { name: 'Sign document' }).first().click();
+    const signDialog = rickPage.getByRole('dialog', { name: `Sign "${TITLE}"` });
+    await signDialog.getByRole('button', { name: 'Send code' }).click();
+    const code = await waitForSmsCode(rickPhone);
+    await signDialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
+    await signDialog.getByText('Verification completed').waitFor();
     await signWith(rickPage, { text: 'Rick Signer', font: 'Montez', colour: 'Purple' });
   });
 

@@ -23,6 +23,7 @@ import {
   type SectionLogEntry,
   sectionChip,
   sectionCounts,
+  textRedlineHtml,
 } from './deals';
 import type { ContentOption } from './documents';
 
@@ -105,6 +106,13 @@ describe('section state machine', () => {
     });
     expect(renamed.title).toBe('Payment terms');
     expect(renamed.state).toBe('countered');
+    // Each version keeps its title, so the rename shows among the versions.
+    expect(renamed.content.map((c) => c.title)).toEqual(['Payment', 'Payment terms']);
+  });
+
+  it('the title redline marks a renamed section as deleted and inserted words', () => {
+    expect(textRedlineHtml('Payment', 'Payment terms')).toBe('Payment<ins> terms</ins>');
+    expect(textRedlineHtml('Fees <b>', 'Costs')).toBe('<del>Fees &lt;b&gt;</del><ins>Costs</ins>');
   });
 
   it('agree: offered to the other party after sent or countered, never to the proposer', () => {

@@ -219,12 +219,17 @@ export function counterSection(options: {
   if (isTextSame && title.trim() === section.title.trim()) {
     throw new NegotiationError('noChanges');
   }
-  const option: ContentOption = { id: newContentId, html };
+  // Each version keeps the title it was proposed with, so a renamed section shows in the
+  // versions and their redline; earlier versions without one had the title until now.
+  const option: ContentOption = { id: newContentId, html, title: title.trim() };
+  const earlier = section.content.map((existing) =>
+    existing.title === undefined ? { ...existing, title: section.title.trim() } : existing,
+  );
   return {
     title: title.trim(),
     state: 'countered',
     stateParty: party,
-    content: [...section.content, option],
+    content: [...earlier, option],
     defaultContentId: newContentId,
     log: [
       ...section.log,
@@ -612,7 +617,21 @@ export function redlineParts(fromHtml: string, toHtml: string): RedlinePart[] {
  * line breaks as `<br>`. Nothing of either version's markup passes through.
  */
 export function redlineHtml(fromHtml: string, toHtml: string): string {
-  return redlineParts(fromHtml, toHtml)
+  return partsHtml(redlineParts(fromHtml, toHtml));
+}
+
+/** The redline of two plain texts (section titles), as safe HTML like `redlineHtml`. */
+export function textRedlineHtml(fromText: string, toText: string): string {
+  return partsHtml(
+    diffWordsWithSpace(fromText, toText).map((change) => ({
+      kind: change.added ? 'inserted' : change.removed ? 'deleted' : 'same',
+      text: change.value,
+    })),
+  );
+}
+
+function partsHtml(parts: RedlinePart[]): string {
+  return parts
     .map((part) => {
       const text = escapeHtml(part.text).replace(/\n/g, '<br>');
       if (part.kind === 'inserted') return `<ins>${text}</ins>`;
@@ -751,6 +770,8 @@ export type DealSettings = z.infer<typeof dealSettingsSchema>;
 export type SectionVersion = {
   contentId: string;
   index: number;
+  /** The section title proposed with this version. */
+  title: string;
   html: string;
   party: PartyRole | null;
   userName: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageKey } from './validation';
 
 /**
  * What templates, drafts and deals share: the document collections, access roles, parties and
@@ -49,7 +50,8 @@ export const sectionTypes = ['parties', 'signers', 'normal'] as const;
 export type SectionType = (typeof sectionTypes)[number];
 
 /** One content option of a section: the text a party can choose or propose. */
-export type ContentOption = { id: string; html: string; help?: string };
+/** A version of a section's text; in a deal, `title` is the title proposed with it. */
+export type ContentOption = { id: string; html: string; help?: string; title?: string };
 
 /** Draft display states (spec 2 §4.4). */
 export const draftProcesses = ['sign', 'negotiate', 'pdf'] as const;
@@ -61,12 +63,39 @@ export type DealState = (typeof dealStates)[number];
 export const documentVisibilities = ['private', 'team', 'guest'] as const;
 export type DocumentVisibility = (typeof documentVisibilities)[number];
 
-/** Zod schema of a party as forms and routes take it. */
+const emailRule = z.email();
+
+/**
+ * Zod schema of a party as forms and routes take it (spec 2 §5). Parties are saved while they
+ * are typed, so a name or a person's e-mail may still be empty here (completeness is
+ * `isPartyValid`, checked before sending); what is given must be well formed: names by the
+ * short-text rule, the e-mail by the e-mail rule.
+ */
 export const partySchema = z.strictObject({
   type: z.enum(partyTypes),
-  name: z.string().trim().max(250, 'Too much text. 250 characters max.'),
-  vat: z.string().trim().max(250, 'Too much text. 250 characters max.').optional(),
-  address: z.string().trim().max(1000).optional(),
-  social: z.string().trim().max(250, 'Too much text. 250 characters max.').optional(),
-  email: z.string().trim().max(250).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(250, messageKey('maxLength', { n: 250 })),
+  vat: z
+    .string()
+    .trim()
+    .max(250, messageKey('maxLength', { n: 250 }))
+    .optional(),
+  address: z
+    .string()
+    .trim()
+    .max(1000, messageKey('maxLength', { n: 1000 }))
+    .optional(),
+  social: z
+    .string()
+    .trim()
+    .max(250, messageKey('maxLength', { n: 250 }))
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .max(250, messageKey('maxLength', { n: 250 }))
+    .refine((value) => value === '' || emailRule.safeParse(value).success, messageKey('email'))
+    .optional(),
 });

@@ -196,6 +196,7 @@ describe('comments, contract id and display state', () => {
     expect(areCommentsAllowed('negotiate')).toBe(true);
     expect(areCommentsAllowed('in-signing')).toBe(false);
     expect(areCommentsAllowed('signed')).toBe(false);
+    expect(areCommentsAllowed('trash')).toBe(false);
   });
 
   it('makes the default contract id', () => {
@@ -227,5 +228,34 @@ describe('request schemas', () => {
         receivers: [{ party: business('Acme'), emails: ['a@x.fi'] }],
       }).success,
     ).toBe(true);
+  });
+
+  it('stores a party being typed but refuses a malformed e-mail and a too long name', () => {
+    const parties = (sender: object) => ({ parties: { sender, receiver: business('') } });
+    // Saved while typed: a person without an e-mail yet, an emptied e-mail field.
+    expect(updateDraftSchema.safeParse(parties({ type: 'person', name: 'Mia' })).success).toBe(
+      true,
+    );
+    expect(
+      updateDraftSchema.safeParse(parties({ type: 'person', name: 'Mia', email: ' ' })).success,
+    ).toBe(true);
+    const parsed = updateDraftSchema.safeParse(
+      parties({ type: 'person', name: 'Mia', email: ' mia@example.com ' }),
+    );
+    expect(parsed.data?.parties?.sender.email).toBe('mia@example.com');
+
+    const malformed = updateDraftSchema.safeParse(
+      parties({ type: 'person', name: 'Mia', email: 'mia@' }),
+    );
+    expect(malformed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['parties', 'sender', 'email'], message: 'v:email' }),
+    ]);
+    const long = updateDraftSchema.safeParse(parties(business('x'.repeat(251))));
+    expect(long.error?.issues[0]?.message).toBe('v:maxLength|n=250');
+    expect(
+      putReceiversSchema.safeParse({
+        receivers: [{ party: { type: 'person', name: 'Bo', email: 'bo' }, emails: ['bo@x.fi'] }],
+      }).success,
+    ).toBe(false);
   });
 });

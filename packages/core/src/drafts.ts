@@ -53,7 +53,7 @@ export const draftMessages = {
     inviteLinkCopied: 'Receiver invite link copied to clipboard!',
     noSent: 'You have no sent contracts. Create your first contract draft from a template',
     alreadySent: 'This draft has already been sent.',
-    senderNameRequired: 'Please fill in your own details (name) before sending.',
+    senderDetailsRequired: 'Please complete all required fields.',
     receiversRequired: 'Please add at least one valid receiver.',
     workspaceNotVerified: 'This billing account is waiting for review.',
     onlyCreatorDeletes: 'Only the creator of a draft can delete it.',
@@ -95,7 +95,7 @@ export const draftMessages = {
     noSent:
       'Sinulla ei ole lähetettyjä sopimuksia. Luo ensimmäinen sopimusluonnoksesi mallipohjasta',
     alreadySent: 'Tämä luonnos on jo lähetetty.',
-    senderNameRequired: 'Täytä omat tietosi (nimi) ennen lähettämistä.',
+    senderDetailsRequired: 'Täytä kaikki pakolliset kentät.',
     receiversRequired: 'Lisää vähintään yksi kelvollinen vastaanottaja.',
     workspaceNotVerified: 'Tämä laskutustili odottaa tarkistusta.',
     onlyCreatorDeletes: 'Vain luonnoksen luoja voi poistaa sen.',
@@ -324,7 +324,8 @@ export function isDealClosed(state: DealState): boolean {
 
 /** Internal comments are not allowed on deals in signing or signed (spec 2 §4.5). */
 export function areCommentsAllowed(state: DealState): boolean {
-  return state !== 'in-signing' && state !== 'signed';
+  // A trashed deal is read-only as a whole, its comments too.
+  return state !== 'in-signing' && state !== 'signed' && state !== 'trash';
 }
 
 export type InviteCheck =

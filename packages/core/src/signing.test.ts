@@ -3,6 +3,7 @@ import {
   auditEventText,
   canSignAs,
   capitaliseName,
+  isSignerEmailProven,
   isSigningComplete,
   maskPhone,
   nextTwoStepState,
@@ -179,12 +180,21 @@ describe('completion and who may sign', () => {
 
   it('lets only the unsigned signer with the user e-mail sign while in signing', () => {
     const s = { email: 'Matti@example.com', state: 'new' as const };
-    expect(canSignAs(s, { email: 'matti@example.com' }, 'in-signing')).toBe(true);
-    expect(canSignAs(s, { email: 'other@example.com' }, 'in-signing')).toBe(false);
-    expect(canSignAs(s, { email: 'matti@example.com' }, 'negotiate')).toBe(false);
-    expect(canSignAs({ ...s, state: 'signed' }, { email: 'matti@example.com' }, 'in-signing')).toBe(
-      false,
-    );
+    const matti = { email: 'matti@example.com', isEmailProven: true };
+    expect(canSignAs(s, matti, 'in-signing')).toBe(true);
+    expect(canSignAs(s, { ...matti, email: 'other@example.com' }, 'in-signing')).toBe(false);
+    expect(canSignAs(s, matti, 'negotiate')).toBe(false);
+    expect(canSignAs({ ...s, state: 'signed' }, matti, 'in-signing')).toBe(false);
+    // The same e-mail on an account that has not proven it is not enough.
+    expect(canSignAs(s, { ...matti, isEmailProven: false }, 'in-signing')).toBe(false);
+  });
+
+  it('takes the e-mail as proven when verified or when the user opened the signing link', () => {
+    const me = { id: 'u1', isEmailVerified: false };
+    expect(isSignerEmailProven({ userId: null }, me)).toBe(false);
+    expect(isSignerEmailProven({ userId: 'u2' }, me)).toBe(false);
+    expect(isSignerEmailProven({ userId: 'u1' }, me)).toBe(true);
+    expect(isSignerEmailProven({ userId: null }, { ...me, isEmailVerified: true })).toBe(true);
   });
 });
 
@@ -230,6 +240,7 @@ describe('the sign step', () => {
     dealState: 'in-signing',
     signer: { email: 'Matti@Example.com', state: 'new' as const },
     user: { email: 'matti@example.com' },
+    isEmailProven: true,
     isTwoStepRequired: true,
     twoStepState: 'completed' as const,
     frozenContentSha256: 'abc',
@@ -248,6 +259,14 @@ describe('the sign step', () => {
     expect(signRefusal({ ...ok, dealState: 'signed' })).toBe('notInSigning');
     expect(signRefusal({ ...ok, signer: { ...ok.signer, state: 'signed' } })).toBe('alreadySigned');
     expect(signRefusal({ ...ok, user: { email: 'other@example.com' } })).toBe('notYourSigner');
+    // A claimed link without the e-mail is still not the signer's; an unproven e-mail is asked for.
+    expect(signRefusal({ ...ok, user: { email: 'other@example.com' }, isEmailProven: false })).toBe(
+      'notYourSigner',
+    );
+    expect(signRefusal({ ...ok, isEmailProven: false })).toBe('emailNotVerified');
+    expect(signingMessage('emailNotVerified')).toBe(
+      'Please verify your e-mail address before signing.',
+    );
     expect(signRefusal({ ...ok, twoStepState: 'code-sent' })).toBe('twoStepRequired');
     expect(signRefusal({ ...ok, currentContentSha256: 'changed' })).toBe('contentChanged');
     expect(signRefusal({ ...ok, frozenContentSha256: null })).toBe('contentChanged');

@@ -33,6 +33,7 @@ export const signingMessages = {
     notInSigning: 'This document is not waiting for signatures.',
     alreadySigned: 'You have already signed this document.',
     notYourSigner: 'Only the named signer can sign here.',
+    emailNotVerified: 'Please verify your e-mail address before signing.',
     twoStepRequired: 'Please verify your phone number with the code first.',
     contentChanged: 'The document has changed since signing started. Please contact the sender.',
   },
@@ -59,6 +60,7 @@ export const signingMessages = {
     notInSigning: 'Asiakirja ei odota allekirjoituksia.',
     alreadySigned: 'Olet jo allekirjoittanut tämän asiakirjan.',
     notYourSigner: 'Vain nimetty allekirjoittaja voi allekirjoittaa tässä.',
+    emailNotVerified: 'Vahvista sähköpostiosoitteesi ennen allekirjoittamista.',
     twoStepRequired: 'Vahvista ensin puhelinnumerosi koodilla.',
     contentChanged:
       'Asiakirja on muuttunut allekirjoituksen alkamisen jälkeen. Ota yhteyttä lähettäjään.',
@@ -342,19 +344,38 @@ export function isSigningComplete(signers: { party: PartyRole; state: SignerStat
 }
 
 /**
+ * Whether the user has shown they own the signer's e-mail address: their account's e-mail is
+ * verified, or they opened the signing link mailed to that address (which claims the signer
+ * record for them, `signer.userId`). A session alone proves nothing: signing up gives one before
+ * the address is verified, so anyone could register with a signer's address.
+ */
+export function isSignerEmailProven(
+  signer: { userId: string | null },
+  user: { id: string; isEmailVerified: boolean },
+): boolean {
+  return user.isEmailVerified || signer.userId === user.id;
+}
+
+/**
  * Whether this user may sign as this signer (spec 3 §6): only an unsigned signer whose e-mail
- * matches the user's sees 'Sign document', and only while the deal is in signing.
+ * matches the user's sees 'Sign document', only while the deal is in signing, and only once the
+ * user has proven that e-mail (`isSignerEmailProven`).
  */
 export function canSignAs(
   signer: { email: string; state: SignerState },
-  user: { email: string },
+  user: { email: string; isEmailProven: boolean },
   dealState: string,
 ): boolean {
   return (
     dealState === 'in-signing' &&
     signer.state === 'new' &&
-    signer.email.trim().toLowerCase() === user.email.trim().toLowerCase()
+    isSameEmail(signer.email, user.email) &&
+    user.isEmailProven
   );
+}
+
+function isSameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 /** What the sign step knows when a user signs as a signer. */
@@ -362,6 +383,8 @@ export type SignAttempt = {
   dealState: string;
   signer: { email: string; state: SignerState } | null;
   user: { email: string };
+  /** The user has proven they own the signer's e-mail (`isSignerEmailProven`). */
+  isEmailProven: boolean;
   /** The deal asks for the SMS check in signing (use2faInSigning). */
   isTwoStepRequired: boolean;
   twoStepState: TwoStepState | null;
@@ -372,16 +395,16 @@ export type SignAttempt = {
 
 /**
  * Why this signature must be refused, or null when it may go ahead (spec 3 §4, §6): the signer
- * exists, the deal is in signing, the signer has not signed, the signer's e-mail is the user's,
- * the two-step check is done when required, and the text is the one frozen at the start.
+ * exists, the deal is in signing, the signer has not signed, the signer's e-mail is the user's
+ * and proven to be theirs, the two-step check is done when required, and the text is the one
+ * frozen at the start.
  */
 export function signRefusal(attempt: SignAttempt): SigningMessageKey | null {
   if (!attempt.signer) return 'signerNotFound';
   if (attempt.dealState !== 'in-signing') return 'notInSigning';
   if (attempt.signer.state === 'signed') return 'alreadySigned';
-  if (attempt.signer.email.trim().toLowerCase() !== attempt.user.email.trim().toLowerCase()) {
-    return 'notYourSigner';
-  }
+  if (!isSameEmail(attempt.signer.email, attempt.user.email)) return 'notYourSigner';
+  if (!attempt.isEmailProven) return 'emailNotVerified';
   if (attempt.isTwoStepRequired && attempt.twoStepState !== 'completed') return 'twoStepRequired';
   if (
     !attempt.frozenContentSha256 ||
@@ -534,6 +557,10 @@ export function auditEventText(
 /** PUT /deals/:dealId/signers and POST /deals/:dealId/start-signing: the caller's party's signers. */
 export const signerSetupRequestSchema = z.strictObject({
   signers: z.array(signerInputSchema).max(MAX_SIGNERS_PER_PARTY * 2),
+  /**
+   * The SMS two-step check for the whole deal (every signer of both parties). Only starting
+   * signing sets it; a party's signer setup follows the deal's setting and ignores this.
+   */
   use2faInSigning: z.boolean().optional(),
 });
 export type SignerSetupRequest = z.infer<typeof signerSetupRequestSchema>;
@@ -563,6 +590,11 @@ export type SigningSigner = {
   isMe: boolean;
   /** The caller may sign as this signer now (before any two-step check). */
   canSign: boolean;
+  /**
+   * This signer is the caller's by e-mail, but the caller has not proven the address yet: they
+   * verify their e-mail or open the signing link mailed to them before they can sign.
+   */
+  isEmailProofNeeded: boolean;
   /** The signer verifies their phone with an SMS code before signing. */
   use2fa: boolean;
   twoStep: TwoStepState | null;

@@ -241,7 +241,7 @@ describe('internal comments on a deal', () => {
     expect((await api('POST', `/comments/${root.id}/resolve`, sender, {})).statusCode).toBe(404);
   });
 
-  it('are closed on deals in signing or signed', async () => {
+  it('are closed on deals in signing, signed or trash', async () => {
     for (const state of ['in-signing', 'signed'] as const) {
       const { deal, sectionId } = await newDeal(state);
       const response = await api('POST', `/deals/${deal.id}/comments`, sender, {
@@ -253,6 +253,14 @@ describe('internal comments on a deal', () => {
         'Internal comments are not allowed for deals in signing or signed.',
       );
     }
+    // A trashed deal is read-only, its comments too.
+    const { deal, sectionId } = await newDeal('trash');
+    const trashed = await api('POST', `/deals/${deal.id}/comments`, sender, {
+      sectionId,
+      content: 'Still there?',
+    });
+    expect(trashed.statusCode).toBe(409);
+    expect(trashed.json().error.message).toBe('This document can no longer be changed.');
   });
 
   it('are announced on a party topic that the other party cannot watch', async () => {

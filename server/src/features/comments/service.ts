@@ -1,3 +1,4 @@
+import { negotiationMessages } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
 import {
   areCommentsAllowed,
@@ -80,6 +81,8 @@ export async function resolveCommenter(
 
 function requireOpen(caller: Caller) {
   if (caller.dealState && !areCommentsAllowed(caller.dealState)) {
+    if (caller.dealState === 'trash')
+      throw new AppError('conflict', negotiationMessages.notEditable);
     throw new AppError('conflict', draftMessages.en.commentsClosed);
   }
 }

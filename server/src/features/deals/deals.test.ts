@@ -436,6 +436,36 @@ describe('negotiating a section', () => {
     expect(byUser(receiverColleague)).toEqual(['section-agree']);
   });
 
+  it('a rename alone is a new version whose title change the other party sees', async () => {
+    const made = await makeDeal();
+    const url = `/api/v1/deals/${made.deal.id}/sections/${payment(made).id}`;
+    const renamed = await call('PUT', url, receiver, {
+      title: 'Payment terms',
+      html: '<p>Invoices are paid in 30 days.</p>',
+      baseLogLength: 1,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const versions = await call('GET', `${url}/versions`, sender);
+    const list = versions.json().versions as { contentId: string; title: string }[];
+    expect(list.map((v) => v.title)).toEqual(['Payment', 'Payment terms']);
+    const [first, second] = list;
+    const redline = await call(
+      'GET',
+      `${url}/redline?from=${first?.contentId}&to=${second?.contentId}`,
+      sender,
+    );
+    expect(redline.json()).toMatchObject({
+      html: 'Invoices are paid in 30 days.',
+      titleHtml: 'Payment<ins> terms</ins>',
+    });
+    const same = await call(
+      'GET',
+      `${url}/redline?from=${first?.contentId}&to=${first?.contentId}`,
+      sender,
+    );
+    expect(same.json().titleHtml).toBeNull();
+  });
+
   it('one section in edit at a time; cancel unlocks; another user’s lock stays', async () => {
     const made = await makeDeal();
     const base = `/api/v1/deals/${made.deal.id}/sections`;
@@ -548,6 +578,47 @@ describe('negotiating a section', () => {
     ]);
   });
 
+  it('keeps a section whose subsection is agreed or being edited by someone else', async () => {
+    const made = await makeDeal();
+    const d = made.deal.id;
+    const parent = payment(made);
+    const created = await call('POST', `/api/v1/deals/${d}/sections`, receiver, {
+      parentId: parent.id,
+      title: 'Late payment',
+      html: '<p>Interest 8 %.</p>',
+    });
+    expect(created.statusCode).toBe(201);
+    const child = created.json() as DealSection;
+    const childUrl = `/api/v1/deals/${d}/sections/${child.id}`;
+    const parentUrl = `/api/v1/deals/${d}/sections/${parent.id}`;
+    // The sender agrees to the receiver's new subsection: deleting its parent would delete it.
+    expect((await call('POST', `${childUrl}/agree`, sender, { baseLogLength: 1 })).statusCode).toBe(
+      200,
+    );
+    const blocked = await call('DELETE', parentUrl, sender);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error.message).toBe(
+      'An agreed section cannot be deleted. Open it again for negotiation first.',
+    );
+    // Reopened, but now the receiver is editing it: still kept.
+    expect(
+      (await call('POST', `${childUrl}/reopen`, sender, { baseLogLength: 2 })).statusCode,
+    ).toBe(200);
+    expect((await call('POST', `${childUrl}/lock`, receiver)).statusCode).toBe(200);
+    const locked = await call('DELETE', parentUrl, sender);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error.message).toBe(`Locked by ${nameOf(receiver)}`);
+    const titles = (await detail(d, sender)).sections.map((s) => s.title);
+    expect(titles).toContain('Payment');
+    expect(titles).toContain('Late payment');
+    // Released, the section goes with its subsection.
+    expect((await call('DELETE', `${childUrl}/lock`, receiver)).statusCode).toBe(200);
+    expect((await call('DELETE', parentUrl, sender)).statusCode).toBe(204);
+    const after = (await detail(d, sender)).sections.map((s) => s.title);
+    expect(after).not.toContain('Payment');
+    expect(after).not.toContain('Late payment');
+  });
+
   it('refuses every edit in signing, signed and trash', async () => {
     for (const state of ['in-signing', 'signed', 'trash'] as const) {
       const made = await makeDeal({ state });
@@ -603,6 +674,14 @@ describe('deal settings', () => {
       expect.arrayContaining([['title', 'contractUid', 'parties'], ['contractUid']]),
     );
     expect(events).toHaveLength(2);
+    // The receiver's users are told of each change; the sender's own side is not.
+    const told = await t.database.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.documentId, d), eq(notifications.event, 'document-settings')));
+    expect(told.map((n) => n.userId).sort()).toEqual(
+      [receiver.id, receiver.id, receiverColleague.id, receiverColleague.id].sort(),
+    );
     const bad = await call('PATCH', `/api/v1/deals/${d}`, sender, { title: '  ' });
     expect(bad.statusCode).toBe(400);
   });

@@ -37,6 +37,7 @@ import {
   type SectionVersion,
   sectionChip,
   sectionCounts,
+  textRedlineHtml,
 } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
 import type { ErrorCode } from '@pactum/core/errors';
@@ -209,26 +210,41 @@ async function afterChange(
     sectionId: section?.id ?? null,
     data,
   });
-  const recipients = await partyUserIds(tx, { dealId: deal.id, party: otherParty(party) });
-  await insertNotifications(tx, {
-    userIds: recipients,
-    dealId: deal.id,
+  await notifyOtherParty(platform, tx, {
+    deal,
+    party,
     event,
-    data: { ...data, dealTitle: deal.title, sectionId: section?.id ?? null, byUserId: userId },
+    data: { ...data, sectionId: section?.id ?? null, byUserId: userId },
   });
   await platform.realtime.publish(tx, {
     topic: `deal:${deal.id}`,
     type: options.liveType,
     ...(section ? { data: { sectionId: section.id } } : {}),
   });
+  if (state !== deal.state) {
+    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
+  }
+}
+
+/** A notification of the action for each user of the other party, who hear of it live. */
+async function notifyOtherParty(
+  platform: Platform,
+  tx: Tx,
+  options: { deal: DealRow; party: PartyRole; event: string; data: Record<string, unknown> },
+): Promise<void> {
+  const { deal } = options;
+  const recipients = await partyUserIds(tx, { dealId: deal.id, party: otherParty(options.party) });
+  await insertNotifications(tx, {
+    userIds: recipients,
+    dealId: deal.id,
+    event: options.event,
+    data: { ...options.data, dealTitle: deal.title },
+  });
   for (const recipient of recipients) {
     await platform.realtime.publish(tx, {
       topic: `user:${recipient}`,
       type: 'notification.created',
     });
-  }
-  if (state !== deal.state) {
-    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
   }
 }
 
@@ -701,6 +717,29 @@ export async function deleteDealSection(
       dealState: context.deal.state,
     });
     if (!check.isAllowed) throw refused(check.reason);
+    // Its subsections go with it, so each must be deletable too: an agreed subsection or one
+    // another user is editing keeps the whole section.
+    const children = await tx
+      .select()
+      .from(dealSections)
+      .where(
+        and(
+          eq(dealSections.dealId, options.dealId),
+          eq(dealSections.parentId, section.id),
+          isNull(dealSections.deletedAt),
+        ),
+      )
+      .for('update');
+    for (const child of children) {
+      await ensureNotLockedByOther(tx, child, options.userId, new Date());
+      const childCheck = checkSectionAction({
+        action: 'delete',
+        section: child,
+        party,
+        dealState: context.deal.state,
+      });
+      if (!childCheck.isAllowed) throw refused(childCheck.reason);
+    }
     await tx
       .update(dealSections)
       .set({ deletedAt: new Date(), lockedBy: null, lockedAt: null, modifiedBy: options.userId })
@@ -753,6 +792,7 @@ export async function listSectionVersions(
       return {
         contentId: option.id,
         index: index + 1,
+        title: option.title ?? section.title,
         html: option.html,
         party: made?.party ?? null,
         userName: made ? (names.get(made.userId) ?? null) : null,
@@ -767,12 +807,20 @@ export async function listSectionVersions(
 export async function sectionRedline(
   platform: Platform,
   options: SectionOptions & { from: string; to: string },
-): Promise<{ from: string; to: string; html: string }> {
+): Promise<{ from: string; to: string; html: string; titleHtml: string | null }> {
   const section = await readableSection(platform, options);
   const from = section.content.find((option) => option.id === options.from);
   const to = section.content.find((option) => option.id === options.to);
   if (!from || !to) throw new AppError('not_found', 'No such version of this section.');
-  return { from: from.id, to: to.id, html: redlineHtml(from.html, to.html) };
+  const fromTitle = from.title ?? section.title;
+  const toTitle = to.title ?? section.title;
+  return {
+    from: from.id,
+    to: to.id,
+    html: redlineHtml(from.html, to.html),
+    // Only a renamed section has a title redline.
+    titleHtml: fromTitle === toTitle ? null : textRedlineHtml(fromTitle, toTitle),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -813,6 +861,12 @@ export async function updateDealSettings(
       event: 'document-settings',
       userId: options.userId,
       data: { actorParty: party, fields },
+    });
+    await notifyOtherParty(platform, tx, {
+      deal: { ...deal, title: changes.title ?? deal.title },
+      party,
+      event: 'document-settings',
+      data: { actorParty: party, fields, sectionId: null, byUserId: options.userId },
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
   });

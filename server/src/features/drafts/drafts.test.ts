@@ -366,3 +366,59 @@ describe('a template from a draft', () => {
     expect((await api('POST', `/drafts/${draft.id}/template`, stranger, {})).statusCode).toBe(404);
   });
 });
+
+describe('a draft shared with a workspace', () => {
+  it('is read by that workspace’s members and refused to strangers and other workspaces’ members', async () => {
+    const db = t.database.db;
+    const [memberA, memberB] = await createUsers(t.platform, 2);
+    const workspaceA = await createWorkspace(db, { memberIds: [memberA.id] });
+    const workspaceB = await createWorkspace(db, { memberIds: [memberB.id] });
+    const draft = await newDraft(author);
+    await db.insert(documentAccess).values({
+      collection: 'drafts',
+      documentId: draft.id,
+      workspaceId: workspaceA.id,
+      role: 'view',
+      party: 'sender',
+    });
+    const receivers = {
+      receivers: [{ party: { type: 'business', name: 'Buyer Ab' }, emails: ['anna@buyer.se'] }],
+    };
+
+    // A's member reads it (and may copy it as a template), but as a viewer changes nothing.
+    const read = await api('GET', `/drafts/${draft.id}`, memberA);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id: draft.id, canEdit: false });
+    expect((await api('POST', `/drafts/${draft.id}/template`, memberA, {})).statusCode).toBe(201);
+    expect((await api('PUT', `/drafts/${draft.id}/receivers`, memberA, receivers)).statusCode).toBe(
+      403,
+    );
+
+    for (const [outsider, workspaceId] of [
+      [stranger, workspaceA.id],
+      [memberB, workspaceB.id],
+    ] as const) {
+      expect((await api('GET', `/drafts/${draft.id}`, outsider)).statusCode).toBe(404);
+      expect(
+        (await api('PUT', `/drafts/${draft.id}/receivers`, outsider, receivers)).statusCode,
+      ).toBe(404);
+      expect((await api('DELETE', `/drafts/${draft.id}`, outsider)).statusCode).toBe(404);
+      expect((await api('POST', `/drafts/${draft.id}/template`, outsider, {})).statusCode).toBe(
+        404,
+      );
+      const sent = await api('POST', `/drafts/${draft.id}/send`, outsider, {
+        workspaceId,
+        dealProcess: 'negotiate',
+        isConfirmed: true,
+      });
+      expect(sent.statusCode).toBe(404);
+    }
+
+    // Nothing changed: not deleted, not sent, no receivers, one template (A's member's).
+    const [row] = await db.select().from(drafts).where(eq(drafts.id, draft.id));
+    expect(row).toMatchObject({ deletedAt: null, sentAt: null });
+    expect((await api('GET', `/drafts/${draft.id}`, author)).json().receivers).toEqual([]);
+    const copies = await db.select().from(templates).where(eq(templates.fromDocumentId, draft.id));
+    expect(copies.map((copy) => copy.createdBy)).toEqual([memberA.id]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   templates,
 } from '../../db/schema';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
+import { createWorkspaceWith } from '../../test/deal-factory';
 import { callApi } from '../../test/drafts-factories';
 import { createUsers, type TestUser } from '../../test/factories';
 import { uploadFile } from '../../test/uploads';
@@ -19,10 +20,15 @@ import { convertImportJob } from './service';
 let t: TestApp;
 let author: TestUser;
 let stranger: TestUser;
+let colleague: TestUser;
+let otherWorkspaceUser: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [author, stranger] = await createUsers(t.platform, 2);
+  [author, stranger, colleague, otherWorkspaceUser] = await createUsers(t.platform, 4);
+  // Sharing a workspace gives no one another's import; nor does any other workspace.
+  await createWorkspaceWith(t.database.db, [author, colleague]);
+  await createWorkspaceWith(t.database.db, [otherWorkspaceUser]);
 });
 afterAll(() => t?.close());
 
@@ -103,15 +109,17 @@ describe('Word import', () => {
     ]);
   });
 
-  it('belongs to its creator only', async () => {
-    expect((await call('GET', `/imports/${importId}`, stranger.cookie)).statusCode).toBe(404);
-    expect(
-      (await call('PATCH', `/imports/${importId}`, stranger.cookie, { title: 'Mine now' }))
-        .statusCode,
-    ).toBe(404);
-    expect((await call('POST', `/imports/${importId}/template`, stranger.cookie)).statusCode).toBe(
-      404,
-    );
+  it('belongs to its creator only: not a stranger, a workspace colleague or another workspace', async () => {
+    for (const user of [stranger, colleague, otherWorkspaceUser]) {
+      expect((await call('GET', `/imports/${importId}`, user.cookie)).statusCode).toBe(404);
+      expect(
+        (await call('PATCH', `/imports/${importId}`, user.cookie, { title: 'Mine now' }))
+          .statusCode,
+      ).toBe(404);
+      expect((await call('POST', `/imports/${importId}/template`, user.cookie)).statusCode).toBe(
+        404,
+      );
+    }
   });
 
   it('refuses to create the template until the rules are met, with the spec messages', async () => {

@@ -60,6 +60,14 @@ describe('a send interrupted by a crash', () => {
         })),
       },
     });
+    // Shared with the sender's workspace: the restarted send copies that entry once too.
+    await database.db.insert(documentAccess).values({
+      collection: 'drafts',
+      documentId: draft.id,
+      workspaceId: workspace.id,
+      role: 'view',
+      party: 'sender',
+    });
     await database.close();
 
     // The first server dies right after the first receiver's deal is committed.
@@ -120,7 +128,15 @@ describe('a send interrupted by a crash', () => {
           .where(
             and(eq(documentAccess.collection, 'deals'), eq(documentAccess.documentId, deal.id)),
           );
-        expect(access).toHaveLength(1);
+        expect(
+          access.map((entry) => [entry.userId, entry.workspaceId, entry.role, entry.party]),
+        ).toEqual(
+          expect.arrayContaining([
+            [sender.id, null, 'edit', 'sender'],
+            [null, workspace.id, 'view', 'sender'],
+          ]),
+        );
+        expect(access).toHaveLength(2);
       }
       const ledger = await after.db
         .select()

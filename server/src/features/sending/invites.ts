@@ -140,7 +140,10 @@ export async function resendInvite(
   });
 }
 
-/** `DELETE /invites/:id`: only an invite still new; its link stops working. */
+/**
+ * `DELETE /invites/:id`: only an invite still new; its link stops working and its mail, while
+ * still queued or retrying, is dropped unsent (the mail job asks, see `registerSendingJobs`).
+ */
 export async function removeInvite(
   platform: Platform,
   options: { inviteId: string; userId: string },
@@ -151,10 +154,13 @@ export async function removeInvite(
     if (!canRemoveInvite(invite.mailStatus)) {
       throw new AppError('conflict', draftMessages.en.removeNotAllowed);
     }
-    await tx
+    const removed = await tx
       .update(dealInvites)
       .set({ revokedAt: new Date() })
-      .where(and(eq(dealInvites.id, invite.id), eq(dealInvites.mailStatus, 'new')));
+      .where(and(eq(dealInvites.id, invite.id), eq(dealInvites.mailStatus, 'new')))
+      .returning({ id: dealInvites.id });
+    // Its mail was delivered meanwhile.
+    if (removed.length === 0) throw new AppError('conflict', draftMessages.en.removeNotAllowed);
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'invites.changed' });
   });
 }

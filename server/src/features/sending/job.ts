@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defaultContractId, draftMessages, inviteLinkPath } from '@pactum/core/drafts';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   attachments,
@@ -38,7 +38,8 @@ function crashPoint(platform: Platform, name: string) {
 
 /**
  * The send job of a draft (spec 2 §4.7): one deal per receiver, each in its own transaction
- * together with its sections, attachments, access, invites and invite mails, so a retried or
+ * together with its sections, attachments, access (every access entry of the draft, on the
+ * sender's side, with its role), invites and invite mails, so a retried or
  * restarted job skips the receivers already done (deal.draft_receiver_id is unique) and makes
  * no duplicate. Progress goes to the draft queue and the topic `draft:<id>`.
  */
@@ -101,23 +102,26 @@ async function runSend(platform: Platform, draftId: string) {
         isNull(attachments.deletedAt),
       ),
     );
-  const editors = await db
-    .select({ userId: documentAccess.userId })
+  // Everyone the draft is shared with reaches each deal on the sender's side with the same
+  // role: users (also those invited by e-mail and not yet registered), workspaces and groups.
+  const shared = await db
+    .select({
+      userId: documentAccess.userId,
+      email: documentAccess.email,
+      workspaceId: documentAccess.workspaceId,
+      groupId: documentAccess.groupId,
+      role: documentAccess.role,
+    })
     .from(documentAccess)
-    .where(
-      and(
-        eq(documentAccess.collection, 'drafts'),
-        eq(documentAccess.documentId, draftId),
-        eq(documentAccess.role, 'edit'),
-        isNotNull(documentAccess.userId),
-      ),
-    );
+    .where(and(eq(documentAccess.collection, 'drafts'), eq(documentAccess.documentId, draftId)));
   const [sender] = await db
     .select({ name: users.name, lang: users.lang })
     .from(users)
     .where(eq(users.id, sentBy));
-  const senderUserIds = [
-    ...new Set([sentBy, ...editors.map((row) => row.userId).filter((id) => id !== null)]),
+  // The one who sent always edits the deal, whatever their entry on the draft.
+  const senderAccess = [
+    { userId: sentBy, email: null, workspaceId: null, groupId: null, role: 'edit' as const },
+    ...shared.filter((entry) => entry.userId !== sentBy),
   ];
   const normalCount = sections.filter((section) => section.type === 'normal').length;
 
@@ -196,11 +200,10 @@ async function runSend(platform: Platform, draftId: string) {
       await tx
         .insert(documentAccess)
         .values(
-          senderUserIds.map((userId) => ({
+          senderAccess.map((entry) => ({
+            ...entry,
             collection: 'deals' as const,
             documentId: dealId,
-            userId,
-            role: 'edit' as const,
             party: 'sender' as const,
             createdBy: sentBy,
           })),
@@ -332,12 +335,20 @@ export async function queueInviteMail(
 }
 
 /**
- * Registers the send job and the invite mails' outcome hook (new → delivered, bounced or
- * failed). Call before
- * the platform starts, in every process that runs workers.
+ * Registers the send job and the invite mails' hooks: a removed invite's mail still in the
+ * queue (or retrying) is dropped unsent; a sent one's outcome moves the invite (new →
+ * delivered, bounced or failed). Call before the platform starts, in every process that runs
+ * workers.
  */
 export function registerSendingJobs(platform: Platform) {
   platform.jobs.register(sendDraftJob(platform));
+  platform.mail.onBeforeSend('deal-invite', async (inviteId) => {
+    const [invite] = await platform.database.db
+      .select({ id: dealInvites.id })
+      .from(dealInvites)
+      .where(and(eq(dealInvites.id, inviteId), isNull(dealInvites.revokedAt)));
+    return invite !== undefined;
+  });
   platform.mail.onOutcome('deal-invite', async (inviteId, outcome) => {
     await platform.database.db.transaction(async (tx) => {
       // Only a mail still new moves: a link already opened stays clicked.

@@ -15,6 +15,8 @@ import {
   drafts,
   files,
   users,
+  workspaceGroupMembers,
+  workspaceGroups,
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
@@ -59,6 +61,7 @@ async function readyDraft(
     price?: number | null;
     receivers?: { name: string; emails: string[] }[];
     senderName?: string;
+    senderParty?: Record<string, string>;
   } = {},
 ): Promise<DraftDetail> {
   const template = await createTemplate(t.database.db, {
@@ -68,13 +71,14 @@ async function readyDraft(
   const created = await api('POST', `/templates/${template.id}/drafts`, sender);
   expect(created.statusCode).toBe(201);
   const draft = created.json() as DraftDetail;
-  await api('PATCH', `/drafts/${draft.id}`, sender, {
+  const patched = await api('PATCH', `/drafts/${draft.id}`, sender, {
     parties: {
-      sender: { ...seller, name: options.senderName ?? seller.name },
+      sender: options.senderParty ?? { ...seller, name: options.senderName ?? seller.name },
       receiver: { type: 'business', name: '' },
     },
     senderMessage: 'Looking forward to it',
   });
+  expect(patched.statusCode).toBe(200);
   const receivers = options.receivers ?? [
     { name: 'Buyer Ab', emails: [uniqueEmail('anna')] },
     { name: 'Other Buyer Oy', emails: [uniqueEmail('bo')] },
@@ -335,6 +339,113 @@ describe('sending a draft', () => {
   });
 });
 
+describe('who reaches the deals of a sent draft', () => {
+  it('is everyone the draft is shared with, on the sender’s side with the same role', async () => {
+    const db = t.database.db;
+    const [viewer, member, groupMember, outsider] = await createUsers(t.platform, 4);
+    const workspace = await createWorkspace(db, { memberIds: [sender.id], credits: 10 });
+    const team = await createWorkspace(db, { memberIds: [member.id], credits: 0 });
+    const [group] = await db
+      .insert(workspaceGroups)
+      .values({ workspaceId: team.id, name: 'Legal' })
+      .returning();
+    const groupId = group?.id ?? '';
+    await db.insert(workspaceGroupMembers).values({ groupId, userId: groupMember.id });
+    const draft = await readyDraft();
+    const pendingEmail = uniqueEmail('later');
+    const shared = {
+      collection: 'drafts' as const,
+      documentId: draft.id,
+      party: 'sender' as const,
+    };
+    await db.insert(documentAccess).values([
+      { ...shared, userId: viewer.id, role: 'view' },
+      { ...shared, workspaceId: team.id, role: 'view' },
+      { ...shared, groupId, role: 'edit' },
+      { ...shared, email: pendingEmail, role: 'view' },
+    ]);
+    expect((await send(draft.id, workspace.id)).statusCode).toBe(202);
+    await waitUntilSent(draft.id);
+
+    const made = await db.select().from(deals).where(eq(deals.draftId, draft.id));
+    expect(made).toHaveLength(2);
+    for (const deal of made) {
+      const entries = await db
+        .select()
+        .from(documentAccess)
+        .where(and(eq(documentAccess.collection, 'deals'), eq(documentAccess.documentId, deal.id)));
+      expect(
+        entries.map((e) => ({
+          userId: e.userId,
+          email: e.userId ? null : e.email,
+          workspaceId: e.workspaceId,
+          groupId: e.groupId,
+          role: e.role,
+          party: e.party,
+        })),
+      ).toEqual(
+        expect.arrayContaining([
+          {
+            userId: sender.id,
+            email: null,
+            workspaceId: null,
+            groupId: null,
+            role: 'edit',
+            party: 'sender',
+          },
+          {
+            userId: viewer.id,
+            email: null,
+            workspaceId: null,
+            groupId: null,
+            role: 'view',
+            party: 'sender',
+          },
+          {
+            userId: null,
+            email: null,
+            workspaceId: team.id,
+            groupId: null,
+            role: 'view',
+            party: 'sender',
+          },
+          { userId: null, email: null, workspaceId: null, groupId, role: 'edit', party: 'sender' },
+          {
+            userId: null,
+            email: pendingEmail,
+            workspaceId: null,
+            groupId: null,
+            role: 'view',
+            party: 'sender',
+          },
+        ]),
+      );
+      expect(entries).toHaveLength(5);
+    }
+
+    const [deal] = made;
+    const dealId = deal?.id ?? '';
+    // The view user reads the deal as the sender's side but cannot change it.
+    const viewed = await api('GET', `/deals/${dealId}`, viewer);
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.json()).toMatchObject({ myParty: 'sender', role: 'view' });
+    expect((await api('PATCH', `/deals/${dealId}`, viewer, { title: 'Mine' })).statusCode).toBe(
+      403,
+    );
+    // The workspace's member reads it; the group's member edits it; others do not see it.
+    expect((await api('GET', `/deals/${dealId}`, member)).statusCode).toBe(200);
+    expect((await api('PATCH', `/deals/${dealId}`, member, { title: 'Mine' })).statusCode).toBe(
+      403,
+    );
+    expect((await api('GET', `/deals/${dealId}`, groupMember)).json()).toMatchObject({
+      myParty: 'sender',
+      role: 'edit',
+    });
+    expect((await api('GET', `/deals/${dealId}`, outsider)).statusCode).toBe(404);
+    expect((await api('GET', `/deals/${dealId}`, otherWorkspaceUser)).statusCode).toBe(404);
+  });
+});
+
 describe('the send progress live', () => {
   it('is announced on draft:<id> to its readers only, with ids and no content', async () => {
     const workspace = await createWorkspace(t.database.db, { memberIds: [sender.id], credits: 9 });
@@ -385,9 +496,7 @@ describe('what stops a send', () => {
     const nameless = await readyDraft({ senderName: ' ' });
     const noName = await send(nameless.id, workspace.id);
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().error.message).toBe(
-      'Please fill in your own details (name) before sending.',
-    );
+    expect(noName.json().error.message).toBe('Please complete all required fields.');
     const none = await readyDraft({ receivers: [] });
     const noReceivers = await send(none.id, workspace.id);
     expect(noReceivers.statusCode).toBe(400);
@@ -403,6 +512,55 @@ describe('what stops a send', () => {
     });
     expect(unconfirmed.statusCode).toBe(400);
     await expectUnsent(nameless.id, workspace.id, 9);
+  });
+
+  it('needs a complete sender party: a person’s e-mail, well formed when saved', async () => {
+    const workspace = await createWorkspace(t.database.db, { memberIds: [sender.id], credits: 9 });
+    // Saved while typed (no e-mail yet), but not sent that way; nothing is charged.
+    const mailless = await readyDraft({ senderParty: { type: 'person', name: 'Mia Myyjä' } });
+    const refused = await send(mailless.id, workspace.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'Please complete all required fields.',
+    });
+    await expectUnsent(mailless.id, workspace.id, 9);
+
+    // A malformed e-mail is refused when saved, with the field's message; nothing changes.
+    const malformed = await api('PATCH', `/drafts/${mailless.id}`, sender, {
+      parties: {
+        sender: { type: 'person', name: 'Mia Myyjä', email: 'mia@myyja' },
+        receiver: { type: 'business', name: '' },
+      },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toEqual({
+      'parties.sender.email': 'Invalid email address',
+    });
+    const [stored] = await t.database.db.select().from(drafts).where(eq(drafts.id, mailless.id));
+    expect(stored?.parties.sender).toEqual({ type: 'person', name: 'Mia Myyjä' });
+    // Nor does a receiver's party take one.
+    const badReceiver = await api('PUT', `/drafts/${mailless.id}/receivers`, sender, {
+      receivers: [
+        { party: { type: 'person', name: 'Bo', email: 'bo@' }, emails: [uniqueEmail('bo')] },
+      ],
+    });
+    expect(badReceiver.statusCode).toBe(400);
+    expect(badReceiver.json().error.fields).toEqual({
+      'receivers.0.party.email': 'Invalid email address',
+    });
+
+    // Completed: sent, with the person's details on the deal.
+    const person = { type: 'person', name: 'Mia Myyjä', email: 'mia@myyja.fi' };
+    const complete = await api('PATCH', `/drafts/${mailless.id}`, sender, {
+      parties: { sender: person, receiver: { type: 'business', name: '' } },
+    });
+    expect(complete.statusCode).toBe(200);
+    expect((await send(mailless.id, workspace.id)).statusCode).toBe(202);
+    await waitUntilSent(mailless.id);
+    const made = await t.database.db.select().from(deals).where(eq(deals.draftId, mailless.id));
+    expect(made.map((deal) => deal.parties.sender)).toEqual([person, person]);
+    expect(await credits(workspace.id)).toBe(7);
   });
 
   it('refuses the sign process while required-highlight text is left', async () => {
@@ -630,6 +788,64 @@ describe('invites of a sent deal', () => {
     });
     const [user] = await t.database.db.select().from(users).where(eq(users.id, receiver.id));
     expect(user?.company).toMatchObject({ name: 'Buyer Ab Ltd', vat: 'SE123' });
+  });
+
+  it('resends an invite still new (its mail not yet out)', async () => {
+    const email = uniqueEmail('pending');
+    await api('POST', `/deals/${dealId}/invites`, sender, { emails: [email] });
+    const [invite] = await t.database.db
+      .select()
+      .from(dealInvites)
+      .where(eq(dealInvites.email, email));
+    const id = invite?.id ?? '';
+    await eventually(async () => {
+      const [row] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
+      return row?.mailStatus === 'delivered' ? row : undefined;
+    });
+    // As if its mail had not gone out yet: status new.
+    await t.database.db
+      .update(dealInvites)
+      .set({ mailStatus: 'new' })
+      .where(eq(dealInvites.id, id));
+    expect((await api('POST', `/invites/${id}/resend`, sender)).statusCode).toBe(204);
+    await eventually(async () =>
+      (await outbox()).filter((m) => m.to === email).length === 2 ? true : undefined,
+    );
+  });
+
+  it('neither resends nor removes invites of a deal in signing, signed or trashed', async () => {
+    const email = uniqueEmail('closed');
+    await api('POST', `/deals/${dealId}/invites`, sender, { emails: [email] });
+    const [invite] = await t.database.db
+      .select()
+      .from(dealInvites)
+      .where(eq(dealInvites.email, email));
+    const id = invite?.id ?? '';
+    await eventually(async () => {
+      const [row] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
+      return row?.mailStatus === 'delivered' ? row : undefined;
+    });
+    // Otherwise both would be allowed: a new invite.
+    await t.database.db
+      .update(dealInvites)
+      .set({ mailStatus: 'new' })
+      .where(eq(dealInvites.id, id));
+    try {
+      for (const state of ['in-signing', 'signed', 'trash'] as const) {
+        await t.database.db.update(deals).set({ state }).where(eq(deals.id, dealId));
+        const resend = await api('POST', `/invites/${id}/resend`, sender);
+        expect(resend.statusCode).toBe(409);
+        expect(resend.json().error.message).toBe('The deal is closed.');
+        const remove = await api('DELETE', `/invites/${id}`, sender);
+        expect(remove.statusCode).toBe(409);
+        expect(remove.json().error.message).toBe('The deal is closed.');
+      }
+      const [row] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
+      expect(row).toMatchObject({ mailStatus: 'new', revokedAt: null });
+      expect((await outbox()).filter((m) => m.to === email)).toHaveLength(1);
+    } finally {
+      await t.database.db.update(deals).set({ state: 'new' }).where(eq(deals.id, dealId));
+    }
   });
 
   it('closes invites on a deal in signing', async () => {

@@ -4,6 +4,7 @@ import {
   draftDisplayState,
   draftMessages,
   formatMessage,
+  isPartyValid,
   isReceiverValid,
   normaliseEmailTags,
   type SendDraftInput,
@@ -39,8 +40,10 @@ export async function sendDraft(
   return platform.database.db.transaction(async (tx) => {
     const { draft } = await requireDraft(tx, { ...options, role: 'edit' });
     if (draft.sentAt) throw new AppError('conflict', draftMessages.en.alreadySent);
-    if (!draft.parties.sender?.name.trim()) {
-      throw new AppError('validation_failed', draftMessages.en.senderNameRequired);
+    // The sender's own party must be complete (spec 2 §5): the autosave of the send page
+    // stores it while it is typed, so only here is a missing name or e-mail refused.
+    if (!isPartyValid(draft.parties.sender)) {
+      throw new AppError('validation_failed', draftMessages.en.senderDetailsRequired);
     }
     const receivers = await tx
       .select()

@@ -6,10 +6,10 @@ import { SIGNING_CONSENT_VERSION, type SigningView } from '@pactum/core/signing'
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealSigners, deals } from '../../db/schema';
+import { creditTransactions, dealSigners, deals, files, workspaces } from '../../db/schema';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createWorkspaceWith } from '../../test/deal-factory';
-import { callApi } from '../../test/drafts-factories';
+import { callApi, createWorkspace } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
 import { uploadFile } from '../../test/uploads';
@@ -34,7 +34,8 @@ beforeAll(async () => {
     createUser(t.platform),
     createUser(t.platform),
   ]);
-  workspaceId = await createWorkspaceWith(t.database.db, [sender]);
+  // Sending a PDF costs a credit: the sender's workspace has enough for this file's sends.
+  workspaceId = (await createWorkspace(t.database.db, { memberIds: [sender.id], credits: 10 })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -231,4 +232,146 @@ describe('Send & Sign PDF', () => {
     });
     expect(chain.isValid).toBe(true);
   }, 90_000);
+
+  it('charges the workspace one credit, with one ledger row for the deal', async () => {
+    const payer = await createUser(t.platform);
+    const workspace = await createWorkspace(t.database.db, { memberIds: [payer.id], credits: 3 });
+    const { id } = await uploadFile(t, payer.cookie, {
+      name: 'lease.pdf',
+      body: await samplePdf(1),
+      purpose: 'attachment',
+    });
+    if (!id) throw new Error('upload failed');
+    const sent = await api('POST', '/send-pdf', payer, form(id, { workspaceId: workspace.id }));
+    expect(sent.statusCode).toBe(201);
+    const { dealId } = sent.json() as { dealId: string };
+    const [after] = await t.database.db
+      .select({ credits: workspaces.credits })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspace.id));
+    expect(after?.credits).toBe(2);
+    const ledger = await t.database.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.workspaceId, workspace.id));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({
+      product: 'send',
+      spend: 1,
+      amountChange: -1,
+      balanceAfter: 2,
+      userId: payer.id,
+      collection: 'deals',
+      documentId: dealId,
+      documentProcess: 'pdf',
+      documentTitle: 'Lease agreement',
+      receiverName: 'Tenant Ab',
+      idempotencyKey: `send:pdf:${id}`,
+    });
+    // Sending the same upload again is refused before anything is charged.
+    expect(
+      (await api('POST', '/send-pdf', payer, form(id, { workspaceId: workspace.id }))).statusCode,
+    ).toBe(409);
+    const [still] = await t.database.db
+      .select({ credits: workspaces.credits })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspace.id));
+    expect(still?.credits).toBe(2);
+  });
+
+  it('refuses a workspace without credits and makes nothing; the upload can be sent later', async () => {
+    const payer = await createUser(t.platform);
+    const workspace = await createWorkspace(t.database.db, { memberIds: [payer.id], credits: 0 });
+    const { id } = await uploadFile(t, payer.cookie, {
+      name: 'lease.pdf',
+      body: await samplePdf(1),
+      purpose: 'attachment',
+    });
+    if (!id) throw new Error('upload failed');
+    const refused = await api('POST', '/send-pdf', payer, form(id, { workspaceId: workspace.id }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'insufficient_credits',
+      message: '- insufficient credits for this billing account,',
+    });
+    const madeDeals = await t.database.db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(eq(deals.pdfFileId, id));
+    expect(madeDeals).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(creditTransactions)
+        .where(eq(creditTransactions.workspaceId, workspace.id)),
+    ).toEqual([]);
+    const [file] = await t.database.db
+      .select({ purpose: files.purpose })
+      .from(files)
+      .where(eq(files.id, id));
+    expect(file?.purpose).toBe('attachment');
+
+    // With a credit bought, the same upload goes out.
+    await t.database.db
+      .update(workspaces)
+      .set({ credits: 1 })
+      .where(eq(workspaces.id, workspace.id));
+    const sent = await api('POST', '/send-pdf', payer, form(id, { workspaceId: workspace.id }));
+    expect(sent.statusCode).toBe(201);
+    const [after] = await t.database.db
+      .select({ credits: workspaces.credits })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspace.id));
+    expect(after?.credits).toBe(0);
+  });
+
+  it('refuses a workspace waiting for review, disabled or rejected, and the demo workspace', async () => {
+    const payer = await createUser(t.platform);
+    const { id } = await uploadFile(t, payer.cookie, {
+      name: 'lease.pdf',
+      body: await samplePdf(1),
+      purpose: 'attachment',
+    });
+    if (!id) throw new Error('upload failed');
+    const unverified = await createWorkspace(t.database.db, {
+      memberIds: [payer.id],
+      credits: 5,
+      isVerified: false,
+    });
+    const disabled = await createWorkspace(t.database.db, { memberIds: [payer.id], credits: 5 });
+    await t.database.db
+      .update(workspaces)
+      .set({ isDisabled: true })
+      .where(eq(workspaces.id, disabled.id));
+    const rejected = await createWorkspace(t.database.db, { memberIds: [payer.id], credits: 5 });
+    await t.database.db
+      .update(workspaces)
+      .set({ isRejected: true })
+      .where(eq(workspaces.id, rejected.id));
+    for (const workspace of [unverified, disabled, rejected]) {
+      const refused = await api(
+        'POST',
+        '/send-pdf',
+        payer,
+        form(id, { workspaceId: workspace.id }),
+      );
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe('This billing account is waiting for review.');
+      const [row] = await t.database.db
+        .select({ credits: workspaces.credits })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspace.id));
+      expect(row?.credits).toBe(5);
+    }
+    const demo = await createWorkspace(t.database.db, {
+      memberIds: [payer.id],
+      credits: 5,
+      isDemo: true,
+    });
+    const demoRefused = await api('POST', '/send-pdf', payer, form(id, { workspaceId: demo.id }));
+    expect(demoRefused.statusCode).toBe(400);
+    expect(
+      await t.database.db.select({ id: deals.id }).from(deals).where(eq(deals.pdfFileId, id)),
+    ).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { defaultContractUid } from '@pactum/core/deals';
+import { draftMessages, totalPrice } from '@pactum/core/drafts';
 import {
   type SendPdfDraft,
   sendPdfMessages,
@@ -20,6 +21,7 @@ import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { createInvite } from '../sending/job';
+import { applyCreditChange } from '../workspaces/ledger';
 import { appendEvent } from './audit-chain';
 import { afterSigningChange, callerName, inviteSigners, replaceSigners } from './service';
 
@@ -28,7 +30,16 @@ import { afterSigningChange, callerName, inviteSigners, replaceSigners } from '.
  * deal is made in signing at once (process pdf) with both parties' signers, the PDF's SHA-256
  * frozen as its content, each signer e-mailed their link and the receiver's representatives
  * invited. The signed PDF is the upload with the signature and audit pages appended, sealed.
+ * It is a send like any other (spec 3 §4: the PDF flow queues through queDraftForSending): the
+ * workspace must be verified and usable, and it pays the template-less price (null = 1 credit
+ * per receiver, one receiver party) through the ledger, in the transaction that makes the deal.
  */
+
+/** Credits a Send & Sign PDF costs: no template price (null), one receiver party. */
+export const SEND_PDF_PRICE = totalPrice(null, 1);
+
+/** The ledger key of a PDF send: the upload can become a deal once, so it is charged once. */
+export const sendPdfIdempotencyKey = (uploadId: string) => `send:pdf:${uploadId}`;
 
 type Caller = Pick<SessionUser, 'id' | 'email' | 'lang'>;
 
@@ -39,19 +50,6 @@ export async function sendPdf(
   const { user, input } = options;
   const lang = user.lang;
   const { db } = platform.database;
-  const [membership] = await db
-    .select({ isDemo: workspaces.isDemo })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, input.workspaceId),
-        eq(workspaceMembers.userId, user.id),
-      ),
-    );
-  if (!membership || membership.isDemo) {
-    throw new AppError('validation_failed', sendPdfMessages[lang].noWorkspace);
-  }
   const [upload] = await db
     .select()
     .from(files)
@@ -64,6 +62,33 @@ export async function sendPdf(
     throw new AppError('unsupported_media_type', sendPdfMessages[lang].onlyPdf);
   }
   const dealId = await db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .select({
+        isDemo: workspaces.isDemo,
+        isVerified: workspaces.isVerified,
+        isDisabled: workspaces.isDisabled,
+        isRejected: workspaces.isRejected,
+        credits: workspaces.credits,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, input.workspaceId),
+          eq(workspaceMembers.userId, user.id),
+        ),
+      );
+    if (!workspace || workspace.isDemo) {
+      throw new AppError('validation_failed', sendPdfMessages[lang].noWorkspace);
+    }
+    if (!workspace.isVerified || workspace.isDisabled || workspace.isRejected) {
+      throw new AppError('forbidden', draftMessages.en.workspaceNotVerified);
+    }
+    // Checked first for a clear answer before anything is written; the ledger's guarded update
+    // below is what actually holds against a concurrent spend.
+    if (workspace.credits < SEND_PDF_PRICE) {
+      throw new AppError('insufficient_credits', draftMessages.en.insufficientCredits);
+    }
     // The upload becomes the deal's PDF once: it cannot be sent twice or attached elsewhere.
     const [taken] = await tx
       .update(files)
@@ -119,6 +144,27 @@ export async function sendPdf(
       data: { process: 'pdf', pdfSha256: sha256Hex(pdf) },
     });
     const senderName = await callerName(tx, user.id);
+    try {
+      await applyCreditChange(tx, {
+        workspaceId: input.workspaceId,
+        idempotencyKey: sendPdfIdempotencyKey(upload.id),
+        product: 'send',
+        spend: SEND_PDF_PRICE,
+        userId: user.id,
+        userName: senderName || null,
+        collection: 'deals',
+        documentId: deal.id,
+        documentProcess: 'pdf',
+        documentTitle: input.title,
+        receiverName: input.receiver.name,
+      });
+    } catch (error) {
+      // Rolls the whole send back: no deal, and the upload stays an attachment to send later.
+      if (error instanceof AppError && error.code === 'insufficient_credits') {
+        throw new AppError('insufficient_credits', draftMessages.en.insufficientCredits);
+      }
+      throw error;
+    }
     for (const party of ['sender', 'receiver'] as const) {
       const signers = await replaceSigners(tx, {
         dealId: deal.id,

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { canStartSigning } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
 import {
+  canSignAs,
   DEFAULT_SIGNATURE_COLOR,
   DEFAULT_SIGNATURE_FONT,
+  isSignerEmailProven,
   isSigningComplete,
   maskPhone,
   SIGNING_CONSENT_VERSION,
@@ -52,7 +54,7 @@ import { sendSignerCode, startTwoStep, validateSignerCode } from './two-step';
 type SignerRow = typeof dealSigners.$inferSelect;
 export type DealRow = NonNullable<Awaited<ReturnType<typeof findDeal>>>;
 
-type Caller = Pick<SessionUser, 'id' | 'email' | 'lang'>;
+type Caller = Pick<SessionUser, 'id' | 'email' | 'lang' | 'emailVerified'>;
 
 type SigningContext = {
   deal: DealRow;
@@ -126,6 +128,7 @@ const refuse = (key: Parameters<typeof signingMessage>[0], lang: SigningLang = '
     alreadySigned: 'conflict',
     contentChanged: 'conflict',
     notYourSigner: 'forbidden',
+    emailNotVerified: 'forbidden',
     twoStepRequired: 'forbidden',
     signerNotFound: 'not_found',
   } as const;
@@ -135,7 +138,9 @@ const refuse = (key: Parameters<typeof signingMessage>[0], lang: SigningLang = '
 
 /**
  * Who the caller is on this deal: a party by its access (edit or view), or only a named signer
- * of a party (by the signer's claimed user or e-mail). Anyone else gets 404.
+ * of a party. A signer is the caller's when they claimed it by opening its mailed link, or by
+ * e-mail only when the caller's e-mail is verified: an unverified account with a signer's
+ * address proves nothing (sign-up gives a session before verification). Anyone else gets 404.
  */
 async function loadSigningContext(
   db: DbOrTx,
@@ -157,10 +162,12 @@ async function loadSigningContext(
       and(
         eq(dealSigners.dealId, deal.id),
         isNull(dealSigners.revokedAt),
-        or(
-          eq(dealSigners.userId, options.user.id),
-          eq(dealSigners.email, options.user.email.toLowerCase()),
-        ),
+        options.user.emailVerified
+          ? or(
+              eq(dealSigners.userId, options.user.id),
+              eq(dealSigners.email, options.user.email.toLowerCase()),
+            )
+          : eq(dealSigners.userId, options.user.id),
       ),
     )
     .limit(1);
@@ -214,14 +221,19 @@ export async function replaceSigners(
     .delete(dealSigners)
     .where(and(eq(dealSigners.dealId, options.dealId), eq(dealSigners.party, options.party)));
   if (options.signers.length === 0) return [];
-  // A signer who already has an account is theirs at once (the to-sign list, the link).
+  // A signer whose account has the verified address is theirs at once (the to-sign list, the
+  // link). An unverified account with that address is not: whoever holds the mailbox claims the
+  // signer by opening the link, so registering with someone's address earns nothing.
   const known = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(
-      inArray(
-        users.email,
-        options.signers.map((signer) => signer.email),
+      and(
+        inArray(
+          users.email,
+          options.signers.map((signer) => signer.email),
+        ),
+        eq(users.emailVerified, true),
       ),
     );
   const userIdOf = new Map(known.map((user) => [user.email.toLowerCase(), user.id]));
@@ -301,7 +313,16 @@ export async function afterSigningChange(
 /**
  * PUT /deals/:dealId/signers: the caller's party's signers. Before signing, 0 to 4 named ahead
  * (no e-mails yet); in signing, 1 to 4, replacing the party's signers as long as none of them
- * has signed (change signers), each new signer e-mailed their link.
+ * has signed (change signers), each new signer e-mailed their link. The SMS two-step check is
+ * the deal's (use2faInSigning, chosen by whoever starts signing) and holds for every signer of
+ * both parties: a party's setup cannot turn it off for its own signers, so `use2faInSigning` in
+ * the request is not read here.
+ *
+ * Spec 3 §4 has change signers set process 'change-signer' until the re-setup is done and then
+ * restore it. Here the whole change is one transaction (the old signers removed, the new ones
+ * created and mailed), so no reader can ever see the in-between state; the process stays as it
+ * is (sign, negotiate or pdf, which the cancel and completion rules depend on) and the change
+ * is recorded as the 'change-signer' event of the audit trail instead.
  */
 export async function setupSigners(
   platform: Platform,
@@ -328,7 +349,7 @@ export async function setupSigners(
       dealId: deal.id,
       party,
       signers,
-      use2fa: options.input.use2faInSigning ?? deal.use2faInSigning,
+      use2fa: deal.use2faInSigning,
     });
     if (isSigning) {
       await inviteSigners(platform, tx, {
@@ -385,6 +406,11 @@ export async function startSigning(
     });
     const use2fa = options.input.use2faInSigning ?? deal.use2faInSigning;
     await replaceSigners(tx, { dealId: deal.id, party, signers, use2fa });
+    // The starter's choice is the deal's: the other party's signers named ahead follow it too.
+    await tx
+      .update(dealSigners)
+      .set({ use2fa })
+      .where(and(eq(dealSigners.dealId, deal.id), isNull(dealSigners.revokedAt)));
     const content = await loadContractContent(tx, deal.id);
     if (!content) throw new AppError('not_found');
     await tx
@@ -487,6 +513,13 @@ async function requireOwnSigner(
   if (signer.email !== options.user.email.toLowerCase()) {
     throw refuse('notYourSigner', options.user.lang);
   }
+  const isEmailProven = isSignerEmailProven(signer, {
+    id: options.user.id,
+    isEmailVerified: options.user.emailVerified,
+  });
+  if (!isEmailProven) {
+    throw refuse('emailNotVerified', options.user.lang);
+  }
   if (context.deal.state !== 'in-signing') throw refuse('notInSigning', options.user.lang);
   if (signer.state === 'signed') throw refuse('alreadySigned', options.user.lang);
   if (!signer.use2fa) throw new AppError('conflict');
@@ -555,6 +588,12 @@ export async function sign(
       dealState: deal.state,
       signer,
       user: options.user,
+      isEmailProven:
+        signer !== null &&
+        isSignerEmailProven(signer, {
+          id: options.user.id,
+          isEmailVerified: options.user.emailVerified,
+        }),
       isTwoStepRequired: signer?.use2fa ?? false,
       twoStepState: code?.state ?? null,
       frozenContentSha256: deal.contentSha256,
@@ -725,6 +764,10 @@ export async function getSigningView(
       !mySigners.some((signer) => signer.state === 'signed'),
     signers: signers.map((signer) => {
       const isMe = signer.email === email;
+      const isEmailProven = isSignerEmailProven(signer, {
+        id: options.user.id,
+        isEmailVerified: options.user.emailVerified,
+      });
       return {
         id: signer.id,
         party: signer.party,
@@ -745,7 +788,8 @@ export async function getSigningView(
         city: signer.city,
         country: signer.country,
         isMe,
-        canSign: isMe && isSigning && signer.state === 'new',
+        canSign: canSignAs(signer, { email, isEmailProven }, deal.state),
+        isEmailProofNeeded: isMe && isSigning && signer.state === 'new' && !isEmailProven,
         use2fa: signer.use2fa,
         twoStep: codeOf.get(signer.id) ?? null,
       };

@@ -586,3 +586,125 @@ describe('signing a deal', () => {
     ).toBe(400);
   });
 });
+
+describe('who counts as a signer', () => {
+  const openLink = (user: TestUser, shortId: string | undefined) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/invites/sign/${shortId}`,
+      headers: { cookie: user.cookie },
+    });
+
+  it('ignores an unverified account with the signer’s e-mail until it opens the mailed link', async () => {
+    // Signed up with the signer's address, never verified it (sign-up gives a session at once).
+    const unverified = await createUser(t.platform, { emailVerified: false });
+    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    await api('POST', `/deals/${deal.id}/start-signing`, sender, {
+      signers: [signerOf(unverified, 'sender', '+358407770001')],
+      use2faInSigning: true,
+    });
+    await api('PUT', `/deals/${deal.id}/signers`, receiver, {
+      signers: [signerOf(receiver, 'receiver', '+358407770002')],
+    });
+    const [link] = await t.database.db
+      .select()
+      .from(dealSigners)
+      .where(eq(dealSigners.email, unverified.email));
+    if (!link) throw new Error('signer missing');
+    // Not theirs in advance: no to-sign entry, no claim.
+    expect(link.userId).toBeNull();
+
+    expect((await api('GET', `/deals/${deal.id}/signing`, unverified)).statusCode).toBe(404);
+    const body = signBody('kalam', 'green');
+    const signUrl = `/deals/${deal.id}/signers/${link.id}/sign`;
+    expect((await api('POST', signUrl, unverified, body)).statusCode).toBe(404);
+    const codeUrl = `/deals/${deal.id}/signers/${link.id}/code`;
+    expect((await api('POST', codeUrl, unverified)).statusCode).toBe(404);
+    expect(
+      (await api('POST', `${codeUrl}/verify`, unverified, { code: '123456' })).statusCode,
+    ).toBe(404);
+    expect(await outbox()).not.toContainEqual(expect.objectContaining({ to: '+358407770001' }));
+
+    // Opening the link mailed to the address proves it: the signer is theirs, and they sign.
+    expect((await openLink(unverified, link.shortId)).json()).toMatchObject({ outcome: 'open' });
+    const view = (await api('GET', `/deals/${deal.id}/signing`, unverified)).json() as SigningView;
+    expect(view.role).toBe('signer');
+    const mine = view.signers.find((signer) => signer.id === link.id);
+    expect(mine).toMatchObject({ isMe: true, canSign: true, isEmailProofNeeded: false });
+    expect((await api('POST', codeUrl, unverified)).statusCode).toBe(200);
+    const sms = await waitForMail(t.app, '+358407770001', /.*/);
+    const code = /\b(\d{6})\b/.exec(sms.text)?.[1];
+    expect((await api('POST', `${codeUrl}/verify`, unverified, { code })).statusCode).toBe(200);
+    const signed = await api('POST', signUrl, unverified, body);
+    expect(signed.statusCode).toBe(200);
+    expect(
+      (signed.json() as SigningView).signers.find((signer) => signer.id === link.id)?.state,
+    ).toBe('signed');
+  });
+
+  it('asks a party member with an unverified e-mail to verify it before signing', async () => {
+    const member = await createUser(t.platform, { emailVerified: false });
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver: member,
+      state: 'negotiate',
+    });
+    await api('POST', `/deals/${deal.id}/start-signing`, sender, {
+      signers: [signerOf(sender, 'sender', '+358407770003')],
+    });
+    // The member sees the deal by their access and names themself as the receiver's signer.
+    const setup = await api('PUT', `/deals/${deal.id}/signers`, member, {
+      signers: [signerOf(member, 'receiver', '+358407770004')],
+    });
+    expect(setup.statusCode).toBe(200);
+    const mine = (setup.json() as SigningView).signers.find(
+      (signer) => signer.party === 'receiver',
+    );
+    expect(mine).toMatchObject({ isMe: true, canSign: false, isEmailProofNeeded: true });
+    const signUrl = `/deals/${deal.id}/signers/${mine?.id}/sign`;
+    const refused = await api('POST', signUrl, member, signBody('kalam', 'green'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Please verify your e-mail address before signing.');
+    const [row] = await t.database.db
+      .select({ state: dealSigners.state })
+      .from(dealSigners)
+      .where(eq(dealSigners.id, mine?.id ?? ''));
+    expect(row?.state).toBe('new');
+
+    // Once the address is verified, the same session signs as before.
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, member.id));
+    const view = (await api('GET', `/deals/${deal.id}/signing`, member)).json() as SigningView;
+    expect(view.signers.find((signer) => signer.id === mine?.id)).toMatchObject({
+      canSign: true,
+      isEmailProofNeeded: false,
+    });
+    expect((await api('POST', signUrl, member, signBody('kalam', 'green'))).statusCode).toBe(200);
+  });
+
+  it('does not let a claimed link sign for an e-mail that is not the caller’s', async () => {
+    const forwardedTo = await createUser(t.platform);
+    const colleague = await createUser(t.platform, { emailVerified: false });
+    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    await api('POST', `/deals/${deal.id}/start-signing`, sender, {
+      signers: [signerOf(colleague, 'sender', '+358407770005')],
+    });
+    const [link] = await t.database.db
+      .select()
+      .from(dealSigners)
+      .where(eq(dealSigners.email, colleague.email));
+    // The link was forwarded: whoever opens it first may read the deal as that signer...
+    expect((await openLink(forwardedTo, link?.shortId)).json()).toMatchObject({ outcome: 'open' });
+    const view = (await api('GET', `/deals/${deal.id}/signing`, forwardedTo)).json() as SigningView;
+    expect(view.role).toBe('signer');
+    expect(view.signers.some((signer) => signer.canSign)).toBe(false);
+    // ...but signing stays with the signer's e-mail.
+    const refused = await api(
+      'POST',
+      `/deals/${deal.id}/signers/${link?.id}/sign`,
+      forwardedTo,
+      signBody('kalam', 'green'),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Only the named signer can sign here.');
+  });
+});

@@ -54,7 +54,16 @@ export type Mail = {
    * sent again for it.
    */
   onOutcome(kind: string, handler: MailOutcomeHandler): void;
+  /**
+   * Registers a check made just before each delivery (and each retry) of a mail with a `ref`
+   * of this kind: when it answers false the mail is dropped unsent, with no outcome (e.g. an
+   * invite removed while its mail still waited in the queue).
+   */
+  onBeforeSend(kind: string, isStillWanted: MailWantedCheck): void;
 };
+
+/** Whether the record a queued mail belongs to still wants it sent. */
+export type MailWantedCheck = (id: string) => Promise<boolean>;
 
 export function createMail(
   jobs: Jobs,
@@ -62,6 +71,7 @@ export function createMail(
   options: { onError?: (error: Error) => void } = {},
 ): Mail {
   const handlers = new Map<string, MailOutcomeHandler>();
+  const wantedChecks = new Map<string, MailWantedCheck>();
   const report = async (ref: MailRef | undefined, outcome: MailOutcome) => {
     const handler = ref ? handlers.get(ref.kind) : undefined;
     if (!ref || !handler) return;
@@ -74,6 +84,8 @@ export function createMail(
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 30,
     async handle(data, context) {
+      const isWanted = data.ref ? wantedChecks.get(data.ref.kind) : undefined;
+      if (data.ref && isWanted && !(await isWanted(data.ref.id))) return;
       const rendered = renderMail(data.template, data.lang, data.vars as never);
       try {
         await mailer.deliver(data.key, { to: data.to, ...rendered });
@@ -100,6 +112,9 @@ export function createMail(
     },
     onOutcome(kind, handler) {
       handlers.set(kind, handler);
+    },
+    onBeforeSend(kind, isStillWanted) {
+      wantedChecks.set(kind, isStillWanted);
     },
   };
 }

@@ -34,7 +34,7 @@ import { ProcessStep } from './components/process-step';
 import { newReceiverForm, type ReceiverForm, ReceiversStep } from './components/receivers-step';
 import { SendStepCard } from './components/send-step-card';
 import { useDraftOfPage } from './draft-page';
-import { RECEIVERS_SAVE_MS, SEND_PAGE_SAVE_MS } from './draft-rules';
+import { partyKey, RECEIVERS_SAVE_MS, SEND_PAGE_SAVE_MS } from './draft-rules';
 import { draftPath, draftSentPath } from './paths';
 import { useDebouncedSave } from './use-debounced-save';
 
@@ -56,10 +56,10 @@ const toForms = (draft: DraftDetail): ReceiverForm[] =>
 /** What is stored of the receivers: compared without the tags the server would drop. */
 const receiversKey = (receivers: readonly { party: Party; emails: readonly string[] }[]) =>
   JSON.stringify(
-    receivers.map((receiver) => [receiver.party, normaliseEmailTags(receiver.emails)]),
+    receivers.map((receiver) => [partyKey(receiver.party), normaliseEmailTags(receiver.emails)]),
   );
 
-const sameParty = (a: Party, b: Party) => JSON.stringify(a) === JSON.stringify(b);
+const sameParty = (a: Party, b: Party) => partyKey(a) === partyKey(b);
 
 /**
  * `draft/:draftId/parties` (draft-send): the five steps that unlock in order (spec 2 §2.2,

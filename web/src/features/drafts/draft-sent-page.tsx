@@ -13,7 +13,7 @@ import { SENT_STATUS_PATH, sentDealPath } from '../sending/paths';
 import { useDraft } from './api/get-draft';
 import { getQueue } from './api/get-queue';
 import { listDraftDeals } from './api/list-draft-deals';
-import { SEND_POLL_MS, SEND_POLL_TRIES, shownProgress } from './draft-rules';
+import { nextSendPollStep, SEND_POLL_MS, shownProgress } from './draft-rules';
 import { useDraftText } from './use-draft-text';
 
 type Outcome = { kind: 'waiting' } | { kind: 'error'; message: string } | { kind: 'timeout' };
@@ -47,21 +47,19 @@ export function DraftSentPage() {
       ]);
       if (isStopped) return;
       if (queue) setProgress(queue.progress);
-      const [first] = deals ?? [];
-      if (first && deals) {
+      const found = deals ?? [];
+      const step = nextSendPollStep({ tries, dealCount: found.length, queue });
+      const [first] = found;
+      if (step.kind === 'found' && first) {
         markJustSent(first.id, {
           title: first.title,
-          receivers: deals.map((deal) => deal.receiverName).join(', '),
+          receivers: found.map((deal) => deal.receiverName).join(', '),
         });
         navigate(sentDealPath(draftId, first.id), { replace: true });
         return;
       }
-      if (queue?.step === 'error') {
-        setOutcome({ kind: 'error', message: queue.errorMessage ?? '' });
-        return;
-      }
-      if (tries >= SEND_POLL_TRIES) {
-        setOutcome({ kind: 'timeout' });
+      if (step.kind === 'error' || step.kind === 'timeout') {
+        setOutcome(step);
         return;
       }
       timer = setTimeout(() => void tick(), SEND_POLL_MS);

@@ -38,6 +38,7 @@ const KNOWN_EVENTS = new Set([
   'section-reopen',
   'section-create',
   'section-delete',
+  'document-settings',
   'document-trash',
   'document-restore',
 ]);

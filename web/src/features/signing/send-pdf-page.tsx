@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PartyRole } from '@pactum/core/documents';
+import { draftMessages } from '@pactum/core/drafts';
 import {
   DEFAULT_PHONE_PREFIX,
   MAX_SIGNERS_PER_PARTY,
@@ -35,6 +36,7 @@ import { useResumableUpload } from '../../ui/use-resumable-upload';
 import { useMe } from '../auth/api/get-me';
 import { dealSignPath } from '../deals/deal-paths';
 import { useWorkspaces } from '../workspaces/api/list-workspaces';
+import { sendPdfErrorText } from './send-pdf-errors';
 
 /** The form is kept on the server 1 s after a change (spec 3 §9 PDF draft sync). */
 const DRAFT_SYNC_MS = 1000;
@@ -429,11 +431,20 @@ export function SendPdfPage() {
               helperText={isTouched && workspaceId === '' ? sendPdfMessages[lang].noWorkspace : ' '}
               sx={{ maxWidth: 420 }}
             >
-              {workspaces.map((workspace) => (
-                <MenuItem key={workspace.id} value={workspace.id}>
-                  {workspace.title}
-                </MenuItem>
-              ))}
+              {workspaces.map((workspace) => {
+                // Workspaces waiting for review are listed but cannot pay.
+                const canPay = workspace.isVerified && !workspace.isRejected;
+                return (
+                  <MenuItem key={workspace.id} value={workspace.id} disabled={!canPay}>
+                    {canPay
+                      ? t('drafts.send.billing.option', {
+                          title: workspace.title,
+                          credits: workspace.credits,
+                        })
+                      : `${workspace.title} ${draftMessages[lang].waitingForReview}`}
+                  </MenuItem>
+                );
+              })}
             </TextField>
             <FormControlLabel
               control={
@@ -444,7 +455,7 @@ export function SendPdfPage() {
               }
               label={t('signing.sendPdf.confirm')}
             />
-            <ErrorAlert error={send.error} />
+            <ErrorAlert error={send.error} describe={(error) => sendPdfErrorText(error, lang)} />
             <Box>
               <Button variant="contained" onClick={submit} disabled={send.isPending}>
                 {t('signing.sendPdf.send')}

@@ -357,6 +357,7 @@ function SignerList({
   onSign: (signer: SigningSigner) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const signers = view.signers.filter((signer) => signer.party === party);
   const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
@@ -403,6 +404,11 @@ function SignerList({
                 {signer.email}
                 {signer.phone ? ` · ${signer.phone}` : ''}
               </Typography>
+              {signer.isEmailProofNeeded && (
+                <Alert severity="info" sx={{ mt: 1 }}>
+                  {signingMessage('emailNotVerified', lang)}
+                </Alert>
+              )}
               {signer.signature && (
                 <Typography
                   data-testid="signature"

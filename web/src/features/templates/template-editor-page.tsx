@@ -18,6 +18,7 @@ import { ApiError } from '../../app/http';
 import { useLiveTopic } from '../../app/live';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useAttachments } from '../attachments/api/list-attachments';
 import { useMe } from '../auth/api/get-me';
 import { TagsMenu } from '../document-tags/tags-menu';
 import { SaveStatusChip } from '../sections/components/save-status-chip';
@@ -240,6 +241,10 @@ function EditToolbar({ template, meId }: { template: TemplateDetail; meId: strin
 
 function ViewToolbar({ template }: { template: TemplateDetail }) {
   const { t } = useTranslation();
+  const attachments = useAttachments('templates', template.id);
+  // A draft can be made only when every attachment passes the PDF check (spec 2 §2.1).
+  const isAllPdf = (attachments.data?.attachments ?? []).every((attachment) => attachment.isPdf);
+  const canCreateDraft = attachments.isSuccess && isAllPdf;
   return (
     <Stack spacing={1}>
       <Box>
@@ -265,6 +270,7 @@ function ViewToolbar({ template }: { template: TemplateDetail }) {
           component={RouterLink}
           to={draftCreatePath(template.id)}
           startIcon={<NoteAddOutlined />}
+          disabled={!canCreateDraft}
         >
           {t('templates.editor.createDraft')}
         </Button>

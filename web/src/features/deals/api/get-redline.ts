@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { dealQueryKey, dealSectionApiPath } from './deal-keys';
 
-export type Redline = { from: string; to: string; html: string };
+/** `titleHtml` is the redline of the section title, null when both versions have the same. */
+export type Redline = { from: string; to: string; html: string; titleHtml: string | null };
 
 /** GET .../sections/:sectionId/redline?from=&to=: insertions and deletions between versions. */
 export function getRedline(

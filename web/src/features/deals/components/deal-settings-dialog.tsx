@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DEAL_SETTINGS_AUTOSAVE_MS, type DealDetail, type DealSettings } from '@pactum/core/deals';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useUpdateDealSettings } from '../api/update-settings';
@@ -45,7 +45,7 @@ function changesOf(deal: DealDetail, before: Values, now: Values): DealSettings 
 
 /**
  * The deal settings dialog (`#settings`): title, abstract, contract id and party names, saved
- * 2 s after the last change, only when something changed.
+ * 2 s after the last change, only when something changed; closing saves what is pending.
  */
 export function DealSettingsDialog({ deal, onClose }: { deal: DealDetail; onClose: () => void }) {
   const { t } = useTranslation();
@@ -54,25 +54,41 @@ export function DealSettingsDialog({ deal, onClose }: { deal: DealDetail; onClos
   const [values, setValues] = useState<Values>(() => valuesOf(deal));
   const saved = useRef<Values>(valuesOf(deal));
   const [isDirty, setIsDirty] = useState(false);
+  // The values on screen now: a save that settles after newer typing leaves them dirty.
+  const latest = useRef(values);
+  latest.current = values;
+  const { mutate } = update;
 
+  /** Saves what differs from the last saved values, at once; false when nothing to save. */
+  const flush = useCallback(() => {
+    const now = latest.current;
+    const changes = changesOf(deal, saved.current, now);
+    if (Object.keys(changes).length === 0 || now.title.trim() === '') {
+      setIsDirty(false);
+      return;
+    }
+    mutate(changes, {
+      onSuccess: () => {
+        saved.current = now;
+      },
+      onSettled: () => {
+        if (latest.current === now) setIsDirty(false);
+      },
+    });
+  }, [deal, mutate]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each change of the values restarts the 2 s wait.
   useEffect(() => {
     if (!isDirty) return undefined;
-    const timer = setTimeout(() => {
-      const changes = changesOf(deal, saved.current, values);
-      if (Object.keys(changes).length === 0 || values.title.trim() === '') {
-        setIsDirty(false);
-        return;
-      }
-      const sent = values;
-      update.mutate(changes, {
-        onSuccess: () => {
-          saved.current = sent;
-        },
-        onSettled: () => setIsDirty(false),
-      });
-    }, DEAL_SETTINGS_AUTOSAVE_MS);
+    const timer = setTimeout(flush, DEAL_SETTINGS_AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [isDirty, values, deal, update]);
+  }, [isDirty, values, flush]);
+
+  // Closing within the 2 s keeps the typing: it is saved at once.
+  const close = () => {
+    if (isDirty) flush();
+    onClose();
+  };
 
   const field = (name: keyof Values, label: string, isMultiline = false) => (
     <TextField
@@ -91,7 +107,7 @@ export function DealSettingsDialog({ deal, onClose }: { deal: DealDetail; onClos
 
   const isSaving = isDirty || update.isPending;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('deals.settings.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -111,7 +127,7 @@ export function DealSettingsDialog({ deal, onClose }: { deal: DealDetail; onClos
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('common.close')}</Button>
+        <Button onClick={close}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -13,13 +13,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { DealSection, SectionVersion } from '@pactum/core/deals';
+import { type DealSection, escapeHtml, type SectionVersion } from '@pactum/core/deals';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { formatDateTime } from '../../../ui/format';
 import { richTextSx } from '../../sections/components/rich-text-view';
-import { useRedline } from '../api/get-redline';
+import { type Redline, useRedline } from '../api/get-redline';
 import { useVersions } from '../api/list-versions';
 
 type VersionsDialogProps = {
@@ -125,7 +125,9 @@ export function VersionsDialog({ dealId, section, heading, onClose }: VersionsDi
                     },
                   ]}
                   // biome-ignore lint/security/noDangerouslySetInnerHtml: the server builds the redline from escaped text; only <ins>, <del> and <br> are markup.
-                  dangerouslySetInnerHTML={{ __html: redline.data.html }}
+                  dangerouslySetInnerHTML={{
+                    __html: redlineBody(redline.data, t('deals.versions.sectionTitle')),
+                  }}
                 />
               ) : (
                 <Skeleton variant="rounded" height={80} />
@@ -144,4 +146,10 @@ export function VersionsDialog({ dealId, section, heading, onClose }: VersionsDi
       </DialogActions>
     </Dialog>
   );
+}
+
+/** The body's redline, after the title's when the versions have different titles. */
+function redlineBody(redline: Redline, titleLabel: string): string {
+  if (!redline.titleHtml) return redline.html;
+  return `<p><strong>${escapeHtml(titleLabel)}:</strong> ${redline.titleHtml}</p>${redline.html}`;
 }

@@ -46,7 +46,9 @@ const fromView = (signer: SigningSigner): SignerInput => ({
 /**
  * Signer setup (spec 3 §5): 1 to 4 signers of the caller's party (0 to 4 when named ahead in
  * negotiation), each with first name, last name, e-mail and phone, checked as typed. In `start`
- * mode it starts signing, with the option of the SMS two-step check.
+ * mode it starts signing, with the option of the SMS two-step check. That check is the deal's,
+ * for both parties' signers: in signing the setup shows it read-only, and before signing the
+ * one who starts it chooses.
  */
 export function SignerSetupDialog({
   view,
@@ -100,7 +102,9 @@ export function SignerSetupDialog({
   const submit = () => {
     setIsTouched(true);
     if (issues.length > 0) return;
-    mutation.mutate({ signers, use2faInSigning: use2fa }, { onSuccess: onClose });
+    mutation.mutate(mode === 'start' ? { signers, use2faInSigning: use2fa } : { signers }, {
+      onSuccess: onClose,
+    });
   };
 
   return (
@@ -164,12 +168,26 @@ export function SignerSetupDialog({
                 {signerIssueText(issue, lang)}
               </Typography>
             ))}
-          <FormControlLabel
-            control={
-              <Checkbox checked={use2fa} onChange={(event) => setUse2fa(event.target.checked)} />
-            }
-            label={t('signing.setup.use2fa')}
-          />
+          {mode === 'start' ? (
+            <FormControlLabel
+              control={
+                <Checkbox checked={use2fa} onChange={(event) => setUse2fa(event.target.checked)} />
+              }
+              label={t('signing.setup.use2fa')}
+            />
+          ) : (
+            view.state === 'in-signing' && (
+              <Stack>
+                <FormControlLabel
+                  control={<Checkbox checked={view.use2faInSigning} disabled />}
+                  label={t('signing.setup.use2fa')}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {t('signing.setup.use2faDeal')}
+                </Typography>
+              </Stack>
+            )
+          )}
           <ErrorAlert error={mutation.error} />
         </Stack>
       </DialogContent>
