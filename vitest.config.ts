@@ -32,6 +32,8 @@ export default defineConfig({
           globalSetup: ['e2e/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page that answers slowly on a busy machine is not a failure: polls wait up to 5 s.
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },

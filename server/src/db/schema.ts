@@ -894,6 +894,11 @@ export const signedPdfs = pgTable('signed_pdf', {
    * leaves its object here, and the run that records the PDF removes every other one.
    */
   storedKeys: text('stored_keys').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The audit chain's last hash printed in the sealed PDF: the chain must still contain it, so
+   * events removed from its end up to the seal are detected too.
+   */
+  auditChainHead: text('audit_chain_head'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),

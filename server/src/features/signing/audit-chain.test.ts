@@ -97,6 +97,25 @@ describe('the hash-chained audit trail', () => {
     });
   });
 
+  it('reports events cut from the end up to the hash the sealed PDF pinned', async () => {
+    const { document, events } = await dealWithEvents(4);
+    const pinnedHead = events[2]?.hash ?? '';
+    // An event after the seal removed: the pinned part is whole.
+    await database.db.delete(documentEvents).where(eq(documentEvents.id, events[3]?.id ?? ''));
+    expect(await verifyEventChain(database.db, document, { pinnedHead })).toMatchObject({
+      isValid: true,
+      count: 3,
+    });
+    // The last sealed event removed: the rest still links, but the pin is gone.
+    await database.db.delete(documentEvents).where(eq(documentEvents.id, events[2]?.id ?? ''));
+    expect(await verifyEventChain(database.db, document)).toMatchObject({ isValid: true });
+    expect(await verifyEventChain(database.db, document, { pinnedHead })).toEqual({
+      isValid: false,
+      count: 2,
+      brokenAt: { id: null, seq: null, reason: 'truncated' },
+    });
+  });
+
   it('keeps one chain per document under concurrent appends', async () => {
     const documentId = randomUUID();
     const other = randomUUID();

@@ -117,25 +117,32 @@ export async function appendEvent(dbOrTx: DbOrTx, input: NewDocumentEvent): Prom
 }
 
 export type ChainBreak = {
-  id: string;
+  /** The first broken event (null when events are missing from the end). */
+  id: string | null;
   seq: number | null;
   /**
    * unchained: an event without a hash (not written through appendEvent);
    * missing-event: the sequence skips (an event was removed);
    * prev-hash-mismatch: the link to the previous event is wrong;
-   * hash-mismatch: the event's content was changed after it was written.
+   * hash-mismatch: the event's content was changed after it was written;
+   * truncated: the pinned hash (printed in the sealed PDF) is no longer in the chain, so events
+   * were removed from its end.
    */
-  reason: 'unchained' | 'missing-event' | 'prev-hash-mismatch' | 'hash-mismatch';
+  reason: 'unchained' | 'missing-event' | 'prev-hash-mismatch' | 'hash-mismatch' | 'truncated';
 };
 
 export type ChainReport =
   | { isValid: true; count: number; head: string | null }
   | { isValid: false; count: number; brokenAt: ChainBreak };
 
-/** Re-computes a document's chain and reports the first broken link. */
+/**
+ * Re-computes a document's chain and reports the first broken link. `pinnedHead` is a hash
+ * recorded elsewhere (the sealed PDF's): the chain must still contain it, else its end was cut.
+ */
 export async function verifyEventChain(
   db: DbOrTx,
   document: { collection: DocumentCollection; documentId: string },
+  options: { pinnedHead?: string | null } = {},
 ): Promise<ChainReport> {
   const rows = await db
     .select()
@@ -172,6 +179,14 @@ export async function verifyEventChain(
     if (recomputed !== row.hash) return broken('hash-mismatch');
     prevHash = row.hash;
     expectedSeq += 1;
+  }
+  const { pinnedHead } = options;
+  if (pinnedHead && !rows.some((row) => row.hash === pinnedHead)) {
+    return {
+      isValid: false,
+      count: rows.length,
+      brokenAt: { id: null, seq: null, reason: 'truncated' },
+    };
   }
   return { isValid: true, count: rows.length, head: prevHash };
 }

@@ -720,8 +720,12 @@ export async function getSigningView(
   const isEditor = context.role === 'edit' && myParty !== null;
   const email = options.user.email.toLowerCase();
   const events = await auditTrail(db, deal.id, myParty);
-  const chain = await verifyEventChain(db, { collection: 'deals', documentId: deal.id });
   const pdf = await getSignedPdfStatus(db, deal.id);
+  const chain = await verifyEventChain(
+    db,
+    { collection: 'deals', documentId: deal.id },
+    { pinnedHead: pdf?.auditChainHead ?? null },
+  );
   const [me] = await db
     .select({ font: users.signatureFont, color: users.signatureColor })
     .from(users)

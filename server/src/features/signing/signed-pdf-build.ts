@@ -16,7 +16,7 @@ import { loadContractContent } from './contract-content';
 export async function buildSignedPdf(
   platform: Platform,
   dealId: string,
-): Promise<{ pdf: Uint8Array; name: string }> {
+): Promise<{ pdf: Uint8Array; name: string; auditChainHead: string | null }> {
   const { db } = platform.database;
   const content = await loadContractContent(db, dealId);
   if (!content) throw new Error(`deal ${dealId} not found`);
@@ -42,7 +42,7 @@ export async function buildSignedPdf(
       parties: content.parties,
       ...pages,
     });
-    return { pdf, name: signedName(content.title) };
+    return { pdf, name: signedName(content.title), auditChainHead: pages.auditChainHead };
   }
   if (deal?.contentSha256 && deal.contentSha256 !== content.sha256) {
     throw new Error('the contract content changed after signing started');
@@ -63,7 +63,7 @@ export async function buildSignedPdf(
     attachments,
     ...pages,
   });
-  return { pdf, name: signedName(content.title) };
+  return { pdf, name: signedName(content.title), auditChainHead: pages.auditChainHead };
 }
 
 function signedName(title: string): string {

@@ -21,7 +21,9 @@ import type { Platform } from '../../platform/platform';
  */
 
 /** Builds the unsealed PDF of a signed deal (renderContract or appendSigningPages). */
-export type SignedPdfBuild = (dealId: string) => Promise<{ pdf: Uint8Array; name: string }>;
+export type SignedPdfBuild = (
+  dealId: string,
+) => Promise<{ pdf: Uint8Array; name: string; auditChainHead?: string | null }>;
 
 /** Runs in the transaction that records the finished PDF (e.g. queues the signers' e-mails). */
 export type SignedPdfDone = (
@@ -41,6 +43,8 @@ export type SignedPdfStatus = {
   attempts: number;
   lastError: string | null;
   completedAt: Date | null;
+  /** The audit chain's last hash printed in the sealed PDF. */
+  auditChainHead: string | null;
 };
 
 export type SignedPdfJob = {
@@ -101,7 +105,7 @@ export async function produceSignedPdf(
   let key: string | undefined;
   let leftovers: string[] = [];
   try {
-    const { pdf, name } = await build(dealId);
+    const { pdf, name, auditChainHead } = await build(dealId);
     const sealed = Buffer.from(await platform.pdf.seal(pdf));
     const sha256 = sha256Hex(sealed);
     const objectKey = `signed-pdfs/${dealId}/${sha256}.pdf`;
@@ -143,6 +147,7 @@ export async function produceSignedPdf(
           state: 'done',
           fileId: file?.id,
           sha256,
+          auditChainHead: auditChainHead ?? null,
           lastError: null,
           storedKeys: sql`'{}'::text[]`,
           completedAt: sql`now()`,
@@ -205,6 +210,7 @@ export async function getSignedPdfStatus(
     attempts: row.attempts,
     lastError: row.lastError,
     completedAt: row.completedAt,
+    auditChainHead: row.auditChainHead,
   };
 }
 

@@ -7,9 +7,17 @@ import {
   type SigningView,
   signingConsentText,
 } from '@pactum/core/signing';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealSections, dealSigners, deals, signedPdfs, signerCodes, users } from '../../db/schema';
+import {
+  dealSections,
+  dealSigners,
+  deals,
+  documentEvents,
+  signedPdfs,
+  signerCodes,
+  users,
+} from '../../db/schema';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
@@ -406,6 +414,27 @@ describe('signing a deal', () => {
     expect((await api('GET', `/deals/${deal.id}/signing`, sender)).json()).toMatchObject({
       isAuditChainValid: true,
       signedPdf: { state: 'done', sha256: pdfRow.sha256 },
+    });
+    // The sealed PDF's last audit hash is kept: cutting the trail back past it is detected.
+    expect(pdfRow.auditChainHead).toMatch(/^[0-9a-f]{64}$/);
+    const cut = await t.database.db
+      .delete(documentEvents)
+      .where(
+        and(
+          eq(documentEvents.documentId, deal.id),
+          gte(
+            documentEvents.seq,
+            sql`(select seq from document_event where hash = ${pdfRow.auditChainHead})`,
+          ),
+        ),
+      )
+      .returning({ id: documentEvents.id });
+    expect(cut.length).toBeGreaterThan(0);
+    expect(
+      await verifyEventChain(t.database.db, { collection: 'deals', documentId: deal.id }),
+    ).toMatchObject({ isValid: true });
+    expect((await api('GET', `/deals/${deal.id}/signing`, sender)).json()).toMatchObject({
+      isAuditChainValid: false,
     });
   }, 120_000);
 

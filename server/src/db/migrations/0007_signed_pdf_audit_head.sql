@@ -1,0 +1,1 @@
+ALTER TABLE "signed_pdf" ADD COLUMN "audit_chain_head" text;
