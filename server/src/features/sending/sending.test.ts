@@ -790,8 +790,8 @@ describe('invites of a sent deal', () => {
     expect(user?.company).toMatchObject({ name: 'Buyer Ab Ltd', vat: 'SE123' });
   });
 
-  it('resends an invite still new (its mail not yet out)', async () => {
-    const email = uniqueEmail('pending');
+  /** Invites `email` to the deal, waits for its mail, then sets it back to new; its id. */
+  async function newInviteWithMailSent(email: string): Promise<string> {
     await api('POST', `/deals/${dealId}/invites`, sender, { emails: [email] });
     const [invite] = await t.database.db
       .select()
@@ -802,11 +802,17 @@ describe('invites of a sent deal', () => {
       const [row] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
       return row?.mailStatus === 'delivered' ? row : undefined;
     });
-    // As if its mail had not gone out yet: status new.
     await t.database.db
       .update(dealInvites)
       .set({ mailStatus: 'new' })
       .where(eq(dealInvites.id, id));
+    return id;
+  }
+
+  it('resends an invite still new (its mail not yet out)', async () => {
+    const email = uniqueEmail('pending');
+    // As if its mail had not gone out yet: status new.
+    const id = await newInviteWithMailSent(email);
     expect((await api('POST', `/invites/${id}/resend`, sender)).statusCode).toBe(204);
     await eventually(async () =>
       (await outbox()).filter((m) => m.to === email).length === 2 ? true : undefined,
@@ -815,21 +821,8 @@ describe('invites of a sent deal', () => {
 
   it('neither resends nor removes invites of a deal in signing, signed or trashed', async () => {
     const email = uniqueEmail('closed');
-    await api('POST', `/deals/${dealId}/invites`, sender, { emails: [email] });
-    const [invite] = await t.database.db
-      .select()
-      .from(dealInvites)
-      .where(eq(dealInvites.email, email));
-    const id = invite?.id ?? '';
-    await eventually(async () => {
-      const [row] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
-      return row?.mailStatus === 'delivered' ? row : undefined;
-    });
     // Otherwise both would be allowed: a new invite.
-    await t.database.db
-      .update(dealInvites)
-      .set({ mailStatus: 'new' })
-      .where(eq(dealInvites.id, id));
+    const id = await newInviteWithMailSent(email);
     try {
       for (const state of ['in-signing', 'signed', 'trash'] as const) {
         await t.database.db.update(deals).set({ state }).where(eq(deals.id, dealId));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, dealSigners, deals, files, workspaces } from '../../db/schema';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createWorkspaceWith } from '../../test/deal-factory';
-import { callApi, createWorkspace } from '../../test/drafts-factories';
+import { apiAs, createWorkspace } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
 import { uploadFile } from '../../test/uploads';
@@ -42,12 +42,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const api = (
-  method: Parameters<typeof callApi>[1],
-  url: string,
-  user: TestUser,
-  payload?: unknown,
-) => callApi(t.app, method, url, user.cookie, payload);
+const api = apiAs(() => t.app);
 
 async function samplePdf(pages: number): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -1,12 +1,13 @@
-import { SIGNING_CONSENT_VERSION, type SigningView } from '@pactum/core/signing';
+import type { SigningView } from '@pactum/core/signing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSigners, deals, signerCodes } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
-import { callApi } from '../../test/drafts-factories';
+import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import type { OutboxMessage } from '../../test/outbox';
+import { signerInput, signRequest } from '../../test/signing-factories';
 
 /*
  * Who reaches a deal's signing through a workspace: a member of the workspace the deal is
@@ -38,25 +39,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (
-  method: Parameters<typeof callApi>[1],
-  url: string,
-  user: TestUser,
-  payload?: unknown,
-) => callApi(t.app, method, url, user.cookie, payload);
+const api = apiAs(() => t.app);
 
-const signerOf = (user: TestUser, party: 'sender' | 'receiver', phone: string) => ({
-  party,
-  firstname: 'Signer',
-  lastname: user.lastname,
-  email: user.email,
-  phone,
-});
+const signerOf = signerInput;
 
-const signBody = {
-  signature: { text: 'Not mine to sign', font: 'kalam', color: 'green' },
-  consent: { isAccepted: true, version: SIGNING_CONSENT_VERSION, lang: 'en' },
-};
+const signBody = signRequest('Not mine to sign');
 
 describe('signing through a workspace share', () => {
   it('shows the deal to the shared workspace’s member and refuses another workspace and strangers', async () => {

@@ -1,12 +1,13 @@
-import { SIGNING_CONSENT_VERSION, type SigningView } from '@pactum/core/signing';
+import type { SigningView } from '@pactum/core/signing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSigners, deals } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal } from '../../test/deal-factory';
-import { callApi } from '../../test/drafts-factories';
+import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
+import { signerInput, signRequest } from '../../test/signing-factories';
 import { verifyEventChain } from './audit-chain';
 
 /*
@@ -26,25 +27,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (
-  method: Parameters<typeof callApi>[1],
-  url: string,
-  user: TestUser,
-  payload?: unknown,
-) => callApi(t.app, method, url, user.cookie, payload);
+const api = apiAs(() => t.app);
 
-const signerOf = (user: TestUser, party: 'sender' | 'receiver', phone: string) => ({
-  party,
-  firstname: 'Signer',
-  lastname: user.lastname,
-  email: user.email,
-  phone,
-});
+const signerOf = signerInput;
 
-const signBody = {
-  signature: { text: 'Signed here', font: 'kalam', color: 'green' },
-  consent: { isAccepted: true, version: SIGNING_CONSENT_VERSION, lang: 'en' },
-};
+const signBody = signRequest('Signed here');
 
 const openLink = (user: TestUser, shortId: string) =>
   t.app.inject({

@@ -21,7 +21,7 @@ import {
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
-import { callApi } from '../../test/drafts-factories';
+import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { type OutboxMessage, waitForMail } from '../../test/outbox';
 import { verifyEventChain } from './audit-chain';
@@ -53,12 +53,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const api = (
-  method: Parameters<typeof callApi>[1],
-  url: string,
-  user: TestUser,
-  payload?: unknown,
-) => callApi(t.app, method, url, user.cookie, payload);
+const api = apiAs(() => t.app);
 
 const signerOf = (user: TestUser, party: 'sender' | 'receiver', phone: string) => ({
   party,
