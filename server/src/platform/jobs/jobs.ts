@@ -96,9 +96,13 @@ export function createJobs(
   database: Database,
   options: { onError?: (error: Error) => void; pollingIntervalSeconds?: number } = {},
 ): Jobs {
+  // Once stopped, pg-boss may still fire a timer's statement (monitoring, maintenance) after
+  // the caller has closed the database: it gets no rows instead of a closed pool's rejection.
+  let isStopped = false;
   const boss = new PgBoss({
     db: {
       async executeSql(text, values) {
+        if (isStopped) return { rows: [] };
         if (values && values.length > 0) return database.query(text, values.map(toParam));
         return database.exec(text);
       },
@@ -119,6 +123,7 @@ export function createJobs(
     },
 
     async start({ isWorker }) {
+      isStopped = false;
       await boss.start();
       isStarted = true;
       for (const definition of definitions.values()) {
@@ -149,6 +154,7 @@ export function createJobs(
       if (!isStarted) return;
       isStarted = false;
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+      isStopped = true;
     },
 
     async enqueue(tx, definition, data, enqueueOptions = {}) {
