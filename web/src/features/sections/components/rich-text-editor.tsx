@@ -34,6 +34,17 @@ export type RichTextEditorProps = {
  * produced: paragraphs, headings, bold, italic, underline, lists, quotes, links.
  * Loaded on demand (see lazy-rich-text-editor.tsx): the sign-in pages never download it.
  */
+/** Whether a text field (an input, a text area or another editor) has the focus now. */
+function isTypingElsewhere(): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement)) return false;
+  return (
+    active instanceof HTMLInputElement ||
+    active instanceof HTMLTextAreaElement ||
+    active.isContentEditable
+  );
+}
+
 export function RichTextEditor({ value, onChange, label, autoFocus }: RichTextEditorProps) {
   const { t } = useTranslation();
   const editor = useEditor({
@@ -46,7 +57,9 @@ export function RichTextEditor({ value, onChange, label, autoFocus }: RichTextEd
       }),
     ],
     content: value,
-    autofocus: autoFocus ? 'end' : false,
+    // The editor arrives after its code has loaded: if the user is already typing in another
+    // field (the section title), taking the focus would send the rest of their keys here.
+    autofocus: autoFocus && !isTypingElsewhere() ? 'end' : false,
     editorProps: {
       attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
     },
