@@ -214,7 +214,9 @@ describe('negotiating a deal in two browsers', () => {
     await menu.getByRole('button', { name: 'Clear notification' }).first().click();
     await expect.poll(() => menu.getByRole('menuitem').count()).toBe(1);
     await menu.getByText(`${rickName} made a new version of “Purpose”`).click();
-    await expect.poll(() => pathname(sarahPage)).toContain(dealId);
+    // The document link leads through doc-load to the sender's deal page: wait for it to settle.
+    await expect.poll(() => pathname(sarahPage)).toBe(`/dashboard/documents/sent/${dealId}`);
+    await sectionCard(sarahPage, '2 Confidential information').waitFor();
     // Rick was told of Sarah's agreement.
     await expect
       .poll(() =>
