@@ -688,8 +688,8 @@ describe('invites of a sent deal', () => {
     }
   });
 
-  it('resends new and failed invites only, and removes only new ones', async () => {
-    const email = uniqueEmail('resend');
+  /** Invites `email` to the deal and waits until its mail is delivered; the invite's id. */
+  async function deliveredInvite(email: string): Promise<string> {
     await api('POST', `/deals/${dealId}/invites`, sender, { emails: [email] });
     const [invite] = await t.database.db
       .select()
@@ -700,6 +700,13 @@ describe('invites of a sent deal', () => {
       const [row] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
       return row?.mailStatus === 'delivered' ? row : undefined;
     });
+    return id;
+  }
+
+  it('resends new and failed invites only, and removes only new ones', async () => {
+    const email = uniqueEmail('resend');
+    const id = await deliveredInvite(email);
+    const [invite] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
     // Delivered: neither resent nor removed.
     expect((await api('POST', `/invites/${id}/resend`, sender)).statusCode).toBe(409);
     const removeDelivered = await api('DELETE', `/invites/${id}`, sender);
@@ -792,16 +799,7 @@ describe('invites of a sent deal', () => {
 
   /** Invites `email` to the deal, waits for its mail, then sets it back to new; its id. */
   async function newInviteWithMailSent(email: string): Promise<string> {
-    await api('POST', `/deals/${dealId}/invites`, sender, { emails: [email] });
-    const [invite] = await t.database.db
-      .select()
-      .from(dealInvites)
-      .where(eq(dealInvites.email, email));
-    const id = invite?.id ?? '';
-    await eventually(async () => {
-      const [row] = await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id));
-      return row?.mailStatus === 'delivered' ? row : undefined;
-    });
+    const id = await deliveredInvite(email);
     await t.database.db
       .update(dealInvites)
       .set({ mailStatus: 'new' })
