@@ -97,6 +97,8 @@ async function startAppServer(
 ): Promise<Server & { startSession: (userId: string) => Promise<string> }> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    // Production needs a way to deliver mail; the bench delivers none (no workers) and keeps it.
+    DEV_OUTBOX: '1',
     DATA_DIR: bench.dataDir,
     DATABASE_URL: bench.url,
     HOST: '127.0.0.1',

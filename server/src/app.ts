@@ -116,7 +116,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     hsts: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same as frame-ancestors 'none' above, for browsers that only read this header.
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers are personal (or about to be): no browser or proxy may keep one unless the
+  // route chose its own caching (downloads do).
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('cache-control') && /^\/(api|dev)\//.test(request.url)) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -152,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commentRoutes);
   await app.register(signingRoutes);
   await app.register(notificationRoutes);
-  if (platform.payments.kind === 'test') await app.register(testProcessorRoutes);
+  if (platform.payments?.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);

@@ -43,7 +43,10 @@ const envSchema = z.object({
   /** nodemailer transport URL, e.g. smtp://user:pass@host:587; unset means the dev outbox. */
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Pactum <no-reply@pactum.local>'),
-  /** Show the dev outbox (/dev/outbox) even when SMTP is configured. */
+  /**
+   * Keep the dev outbox (/dev/outbox). Outside production it is on whenever SMTP_URL is unset;
+   * in production only with this set, because it shows every link and code to anyone.
+   */
   DEV_OUTBOX: booleanFlag,
   /** HTTP SMS gateway (POST JSON {to, text}); unset means SMS land in the dev outbox. */
   SMS_GATEWAY_URL: optionalString.pipe(z.url().optional()),
@@ -84,8 +87,13 @@ const envSchema = z.object({
   ),
   /** E-mail domains of Pactum's own staff: only admins on these domains reach the admin area. */
   ADMIN_EMAIL_DOMAINS: z.string().default('pactum.fi'),
-  /** Stripe for card payments; unset means the built-in test processor. */
+  /**
+   * Stripe for card payments. Unset means the built-in test processor outside production, and
+   * no card payments in production unless TEST_PAYMENTS is set.
+   */
   STRIPE_SECRET_KEY: optionalString,
+  /** The built-in test card processor in production (it sells credits for test cards). */
+  TEST_PAYMENTS: booleanFlag,
   /** The signing secret of the Stripe webhook endpoint ($PUBLIC_URL/api/v1/payments/webhooks/stripe). */
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address (a stripe-mock or a recorded-payload server in tests). */
@@ -122,8 +130,11 @@ export type Config = {
   runWorkers: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The dev outbox pages exist and every e-mail is kept there (SMTP or not). */
   isDevOutboxEnabled: boolean;
   smsGateway: { url: string; token: string | undefined } | undefined;
+  /** Without a gateway, text messages are kept in the dev outbox; false: they cannot be sent. */
+  isSmsOutboxEnabled: boolean;
   smsSender: string;
   s3:
     | {
@@ -151,6 +162,10 @@ export type Config = {
         api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
       }
     | undefined;
+  /** The built-in test card processor takes payments (no Stripe). */
+  isTestPaymentsEnabled: boolean;
+  /** What this configuration exposes or lacks, for the start to log loudly (production only). */
+  warnings: string[];
   /** Largest upload (attachment or Word import) in bytes. */
   attachmentMaxBytes: number;
   /** Protected single-sign-on domains and the provider each must use. */
@@ -182,6 +197,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SEAL_P12_PATH: set either SEAL_P12_PATH or SEAL_P12_BASE64, not both',
     );
   }
+  const isProduction = e.NODE_ENV === 'production';
+  // Production fails closed: no dev outbox and no test processor unless asked for by name.
+  if (isProduction && !e.SMTP_URL && !e.DEV_OUTBOX) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: needed in production, or e-mail (sign-up, password reset and signing links) cannot be delivered. Set SMTP_URL, or DEV_OUTBOX=1 to keep every e-mail in the dev outbox where anyone can read it (never with real users)',
+    );
+  }
+  const isDevOutboxEnabled = isProduction ? e.DEV_OUTBOX : !e.SMTP_URL || e.DEV_OUTBOX;
+  const isSmsOutboxEnabled = !e.SMS_GATEWAY_URL && (!isProduction || e.DEV_OUTBOX);
+  const isTestPaymentsEnabled = !e.STRIPE_SECRET_KEY && (!isProduction || e.TEST_PAYMENTS);
+  const warnings = isProduction
+    ? [
+        ...(isDevOutboxEnabled
+          ? [
+              'DEV_OUTBOX=1 in production: every e-mail and text message is kept in the dev outbox, and /dev/outbox and /dev/outbox.json show them, sign-in, password reset and signing links and codes included, to anyone without signing in. Anyone who reaches this server can take over any account.',
+            ]
+          : []),
+        ...(isTestPaymentsEnabled
+          ? [
+              'TEST_PAYMENTS=1 in production: the built-in test card processor is on, and anyone can buy credits with the test card 4242 4242 4242 4242 without paying.',
+            ]
+          : []),
+        ...(!e.SMS_GATEWAY_URL && !isSmsOutboxEnabled
+          ? ['SMS_GATEWAY_URL is not set: text messages (signing codes) cannot be delivered.']
+          : []),
+        ...(!e.STRIPE_SECRET_KEY && !isTestPaymentsEnabled
+          ? ['STRIPE_SECRET_KEY is not set: card payments are off (buying credits answers 503).']
+          : []),
+      ]
+    : [];
   const sealP12 = readSealP12(e.SEAL_P12_PATH, e.SEAL_P12_BASE64);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -202,10 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorkers: e.RUN_WORKERS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    isDevOutboxEnabled: !e.SMTP_URL || e.DEV_OUTBOX,
+    isDevOutboxEnabled,
     smsGateway: e.SMS_GATEWAY_URL
       ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN }
       : undefined,
+    isSmsOutboxEnabled,
     smsSender: e.SMS_SENDER,
     s3: e.S3_BUCKET
       ? {
@@ -260,6 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             : undefined,
         }
       : undefined,
+    isTestPaymentsEnabled,
+    warnings,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     protectedDomains: Object.fromEntries(
       e.SSO_PROTECTED_DOMAINS.split(',')

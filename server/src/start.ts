@@ -23,6 +23,15 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   return database;
 }
 
+/**
+ * Says at warn level what a production configuration exposes (dev outbox, test card
+ * processor) or lacks; even when LOG_LEVEL hides warnings, for an exposure must not go unseen.
+ */
+export function logConfigWarnings(log: pino.Logger, config: Config): void {
+  const loud = log.isLevelEnabled('warn') ? log : pino({ level: 'warn' });
+  for (const warning of config.warnings) loud.warn(warning);
+}
+
 /** Runs `stop` once on SIGINT or SIGTERM, then exits. */
 export function onShutdown(stop: () => Promise<void>): void {
   let isStopping = false;
@@ -42,6 +51,7 @@ export type Running = { config: Config; platform: Platform; close(): Promise<voi
 /** Starts the web server (and, unless RUN_WORKERS=0, the job workers) in this process. */
 export async function startServer(config = loadConfig()): Promise<Running & { url: string }> {
   const log = pino({ level: config.logLevel });
+  logConfigWarnings(log, config);
   const database = await openConfiguredDatabase(config);
   const platform = await createPlatform(config, database, {
     onJobError: (error) => log.error({ err: error }, 'job queue error'),

@@ -7,12 +7,13 @@ import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/j
 import { registerSigningJobs } from './features/signing/service';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
 import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
-import { onShutdown, openConfiguredDatabase } from './start';
+import { logConfigWarnings, onShutdown, openConfiguredDatabase } from './start';
 
 /** `npm run worker`: runs the job workers only, no HTTP. Pair with RUN_WORKERS=0 on web processes. */
 try {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  logConfigWarnings(log, config);
   const database = await openConfiguredDatabase(config);
   const platform = await createPlatform(config, database, {
     onJobError: (error) => log.error({ err: error }, 'job queue error'),

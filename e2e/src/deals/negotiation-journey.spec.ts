@@ -101,6 +101,7 @@ describe('negotiating a deal in two browsers', () => {
       /\/document\/invite\/[A-Za-z0-9_-]+/,
     );
     await rickPage.goto(invitePath);
+    await rickPage.getByRole('button', { name: 'Join and open' }).click();
     // Before the deal opens the first time, Rick confirms his party's details.
     await rickPage.getByRole('heading', { level: 1, name: 'Confirm your details' }).waitFor();
     await rickPage.getByRole('button', { name: 'Confirm and open' }).click();

@@ -237,6 +237,12 @@ describe('drafts and sending', () => {
     await page.getByRole('checkbox', { name: /I accept the terms of service/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
 
+    // Joining the deal is his choice, made on the page (another site cannot make him join).
+    await page.getByRole('heading', { level: 1, name: 'Open the contract' }).waitFor();
+    await page.getByText(`invites you to negotiate “${draftTitle}”`).waitFor();
+    await screenshot(page, 'drafts-receiver-join', true);
+    await page.getByRole('button', { name: 'Join and open' }).click();
+
     await page.getByRole('heading', { level: 1, name: 'Confirm your details' }).waitFor();
     const company = page.getByRole('textbox', { name: 'Company name' });
     expect(await company.inputValue()).toBe(receiverCompany);

@@ -127,6 +127,7 @@ describe('signing a deal in two browsers', () => {
       /\/document\/invite\/[A-Za-z0-9_-]+/,
     );
     await rickPage.goto(invitePath);
+    await rickPage.getByRole('button', { name: 'Join and open' }).click();
     await rickPage.getByRole('button', { name: 'Confirm and open' }).click();
     await rickPage.waitForURL(`**/dashboard/documents/received/${dealId}`);
   });
@@ -148,6 +149,8 @@ describe('signing a deal in two browsers', () => {
     // Her link came by e-mail; opening it shows the address is hers and brings her back here.
     const link = await waitForMailLink(baseURL, sarah.email, SIGN_LINK);
     await sarahPage.goto(link);
+    await sarahPage.getByRole('heading', { level: 1, name: 'Open the contract to sign' }).waitFor();
+    await sarahPage.getByRole('button', { name: 'Open to sign' }).click();
     await sarahPage.waitForURL(`**/dashboard/documents/deals/${dealId}/sign`);
     await sarahPage.getByText('Waiting for signatures: 0 of 1 signed.').waitFor();
   });
@@ -187,6 +190,8 @@ describe('signing a deal in two browsers', () => {
     // He opens the signing link from his mail (not the invite link he used before).
     const link = await waitForMailLink(baseURL, rick.email, SIGN_LINK);
     await rickPage.goto(link);
+    // His address is not verified yet: opening the link mailed to it proves it, once he confirms.
+    await rickPage.getByRole('button', { name: 'Open to sign' }).click();
     await rickPage.waitForURL(`**/dashboard/documents/deals/${dealId}/sign`);
     await rickPage.getByRole('button', { name: 'Sign document' }).first().click();
     const signDialog = rickPage.getByRole('dialog', { name: `Sign "${TITLE}"` });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notice, pathname, screenshot, startJourney } from '../journey';
+import { baseURL, notice, pathname, screenshot, startJourney } from '../journey';
+import { waitForMailLink } from '../outbox';
 import { newPerson, signUp } from '../people';
 
 /** The template's author, and a colleague she shares it with. */
@@ -44,6 +45,16 @@ describe('templates', () => {
   it('creates a blank template from the library', async () => {
     const page = maryPage;
     await signUp(page, mary);
+    // Mary shares by e-mail below, which needs a verified address.
+    const verifyLink = await waitForMailLink(
+      baseURL,
+      mary.email,
+      /\S+\/verify\/email\?mode=verifyEmail&code=\S+/,
+    );
+    await page.goto(verifyLink);
+    await page.getByText('Thank you! Your email address has been verified.').waitFor();
+    await page.getByRole('link', { name: 'Go to dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await signUp(bobPage, bob);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: /^Templates/ }).click();

@@ -5,6 +5,7 @@ import {
   optionalText,
   passwordField,
   phoneField,
+  plainText,
   requiredText,
 } from './validation';
 
@@ -126,7 +127,7 @@ export const updateAccountSchema = z
     phone: phoneField(),
     lang: z.enum(['en', 'fi'], { message: messageKey('choice') }),
     emailNotifications: z.enum(emailNotificationOptions, { message: messageKey('choice') }),
-    timezone: z.string().trim().min(1).max(64),
+    timezone: plainText().trim().min(1).max(64),
     company: companySchema,
     address: addressSchema,
     autofillShown: z.boolean(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailField, messageKey, optionalText, phoneField, requiredText } from './validation';
+import {
+  emailField,
+  messageKey,
+  optionalText,
+  phoneField,
+  plainText,
+  requiredText,
+} from './validation';
 
 /** Billing currencies (spec 3 §9); EUR is the default. */
 export const currencies = ['EUR', 'SEK', 'USD'] as const;
@@ -214,7 +221,7 @@ export const groupSchema = z.strictObject({
   memberIds: z.array(z.uuid()).min(1, 'Please add at least one member').max(1000),
 });
 
-export const tagSchema = z.strictObject({ tag: z.string().trim().max(100) });
+export const tagSchema = z.strictObject({ tag: plainText().trim().max(100) });
 
 export const inviteMemberSchema = z.strictObject({
   email: emailField(),

@@ -340,7 +340,7 @@ describe('contract id, start signing, groups', () => {
     );
   });
 
-  it('start signing is disabled for the party of the latest counter edit until the other agrees', () => {
+  it('start signing waits until the other party agreed to every change of the starting party', () => {
     const mine = sentSection({
       state: 'countered',
       stateParty: 'receiver',
@@ -353,13 +353,43 @@ describe('contract id, start signing, groups', () => {
     });
     const base = { dealState: 'negotiate' as const, canEdit: true };
     expect(canStartSigning({ ...base, sections: [mine, older], party: 'receiver' })).toBe(false);
-    expect(canStartSigning({ ...base, sections: [mine, older], party: 'sender' })).toBe(true);
+    // The sender's older change was never agreed by the receiver, though the latest counter
+    // edit of the deal is the receiver's.
+    expect(canStartSigning({ ...base, sections: [mine, older], party: 'sender' })).toBe(false);
+    expect(canStartSigning({ ...base, sections: [mine], party: 'sender' })).toBe(true);
     const approved = {
       ...mine,
       state: 'agreed' as const,
       log: [...mine.log, entry('agreed', 'sender', 6, 'c2')],
     };
     expect(canStartSigning({ ...base, sections: [approved, older], party: 'receiver' })).toBe(true);
+    // The sender changed a price, the receiver agreed another change of the sender's: the
+    // price was never agreed, so the sender cannot start signing.
+    const other = sentSection({
+      state: 'agreed',
+      stateParty: 'receiver',
+      log: [
+        entry('sent', 'sender', 0),
+        entry('countered', 'sender', 4, 'c4'),
+        entry('agreed', 'receiver', 7, 'c4'),
+      ],
+    });
+    expect(canStartSigning({ ...base, sections: [older, other], party: 'sender' })).toBe(false);
+    const priceAgreed = {
+      ...older,
+      state: 'agreed' as const,
+      log: [...older.log, entry('agreed', 'receiver', 8, 'c3')],
+    };
+    expect(canStartSigning({ ...base, sections: [priceAgreed, other], party: 'sender' })).toBe(
+      true,
+    );
+    // An agree before the party's latest version does not count for it.
+    const changedAgain = {
+      ...priceAgreed,
+      state: 'countered' as const,
+      log: [...priceAgreed.log, entry('countered', 'sender', 9, 'c5')],
+    };
+    expect(canStartSigning({ ...base, sections: [changedAgain], party: 'sender' })).toBe(false);
     // Nothing countered: either party may start.
     expect(canStartSigning({ ...base, sections: [sentSection()], party: 'sender' })).toBe(true);
     // Not for view access, no party, or outside negotiation.

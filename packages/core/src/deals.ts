@@ -9,6 +9,7 @@ import {
   partySchema,
   type SectionType,
 } from './documents';
+import { plainText } from './validation';
 
 /**
  * Deals in negotiation (spec 3 §2.2, §3, §4; spec 2 §4 progress and list cards): the section
@@ -108,6 +109,7 @@ export const negotiationMessages = {
   alreadyTrashed: 'This document is already in the trash.',
   signedNoTrash: 'A signed document cannot be trashed.',
   onlySenderSettings: 'Only the sender party with edit access can change the deal settings.',
+  receiverDetailsConfirmed: 'The receiver confirmed their details; only they can change them.',
   noParty: 'You are not a party of this document.',
   notTrashed: 'Only a trashed document can be restored.',
 } as const;
@@ -136,6 +138,8 @@ export const negotiationMessagesFi: Record<NegotiationMessage, string> = {
   alreadyTrashed: 'Asiakirja on jo roskakorissa.',
   signedNoTrash: 'Allekirjoitettua asiakirjaa ei voi siirtää roskakoriin.',
   onlySenderSettings: 'Vain lähettäjäosapuoli muokkausoikeuksin voi muuttaa sopimuksen asetuksia.',
+  receiverDetailsConfirmed:
+    'Vastaanottaja on vahvistanut tietonsa; vain vastaanottaja voi muuttaa niitä.',
   noParty: 'Et ole tämän asiakirjan osapuoli.',
   notTrashed: 'Vain roskakorissa olevan asiakirjan voi palauttaa.',
 };
@@ -448,9 +452,13 @@ export function defaultContractUid(options: {
 }
 
 /**
- * Start signing (spec 3 §4) is offered from new or negotiate to an edit-access party, and
- * disabled for the party that made the latest counter edit until the other party agreed to
- * it: the other party must approve first.
+ * Start signing (spec 3 §4) is offered from new or negotiate to an edit-access party, once the
+ * other party has agreed to every change this party made: each section whose last new version
+ * (`countered`, which includes sections this party added) is this party's needs a later
+ * `agreed` by the other party. The spec's own rule looks only at the latest counter edit of
+ * the whole deal, which let a party change one section, have another agreed, and start
+ * signing over a change the other side never accepted. Starting signing is the starter's own
+ * consent to the other party's versions.
  */
 export function canStartSigning(options: {
   sections: NegotiatedSection[];
@@ -460,20 +468,13 @@ export function canStartSigning(options: {
 }): boolean {
   const { sections, party, dealState, canEdit } = options;
   if (!party || !canEdit || !isDealEditable(dealState)) return false;
-  let latest: { entry: SectionLogEntry; section: NegotiatedSection } | undefined;
-  for (const section of sections) {
-    if (!isCounted(section)) continue;
-    for (const entry of section.log) {
-      if (entry.state !== 'countered') continue;
-      if (!latest || entry.time >= latest.entry.time) latest = { entry, section };
-    }
-  }
-  if (!latest || latest.entry.party !== party) return true;
-  const { entry, section } = latest;
-  // Approved since: a later agree by the other party on that section.
-  return section.log.some(
-    (later) => later.time >= entry.time && later.state === 'agreed' && later.party !== party,
-  );
+  return sections.filter(isCounted).every((section) => {
+    const changedAt = section.log.findLastIndex((entry) => entry.state === 'countered');
+    if (changedAt < 0 || section.log[changedAt]?.party !== party) return true;
+    return section.log
+      .slice(changedAt + 1)
+      .some((later) => later.state === 'agreed' && later.party !== party);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -731,11 +732,11 @@ export type DealDetail = {
   receiverValidated: boolean;
 };
 
-const html = z.string().max(500_000, 'The text is too long.');
+const html = plainText().max(500_000, 'The text is too long.');
 
 /** PUT /deals/:dealId/sections/:sectionId: save an edit; `baseLogLength` is what the client saw. */
 export const saveDealSectionSchema = z.strictObject({
-  title: z.string().trim().max(500),
+  title: plainText().trim().max(500),
   html,
   baseLogLength: z.number().int().min(0),
 });
@@ -750,7 +751,7 @@ export const dealSectionActionSchema = z.strictObject({
 export const createDealSectionSchema = z.strictObject({
   afterSectionId: z.uuid().optional(),
   parentId: z.uuid().nullable().optional(),
-  title: z.string().trim().max(500).default(''),
+  title: plainText().trim().max(500).default(''),
   html: html.default(''),
 });
 export type CreateDealSection = z.input<typeof createDealSectionSchema>;
@@ -758,9 +759,9 @@ export type CreateDealSection = z.input<typeof createDealSectionSchema>;
 /** PATCH /deals/:dealId: the deal settings dialog (autosaves changed fields). */
 export const dealSettingsSchema = z
   .strictObject({
-    title: z.string().trim().min(1, 'This field is required').max(250),
-    abstract: z.string().trim().max(5000),
-    contractUid: z.string().trim().max(100),
+    title: plainText().trim().min(1, 'This field is required').max(250),
+    abstract: plainText().trim().max(5000),
+    contractUid: plainText().trim().max(100),
     parties: z.strictObject({ sender: partySchema, receiver: partySchema }),
   })
   .partial();

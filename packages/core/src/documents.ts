@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageKey } from './validation';
+import { messageKey, optionalText } from './validation';
 
 /**
  * What templates, drafts and deals share: the document collections, access roles, parties and
@@ -73,25 +73,10 @@ const emailRule = z.email();
  */
 export const partySchema = z.strictObject({
   type: z.enum(partyTypes),
-  name: z
-    .string()
-    .trim()
-    .max(250, messageKey('maxLength', { n: 250 })),
-  vat: z
-    .string()
-    .trim()
-    .max(250, messageKey('maxLength', { n: 250 }))
-    .optional(),
-  address: z
-    .string()
-    .trim()
-    .max(1000, messageKey('maxLength', { n: 1000 }))
-    .optional(),
-  social: z
-    .string()
-    .trim()
-    .max(250, messageKey('maxLength', { n: 250 }))
-    .optional(),
+  name: optionalText(),
+  vat: optionalText().optional(),
+  address: optionalText(1000).optional(),
+  social: optionalText().optional(),
   email: z
     .string()
     .trim()

@@ -10,6 +10,7 @@ import {
   partySchema,
 } from './documents';
 import type { Section } from './templates';
+import { plainText } from './validation';
 
 /**
  * The drafts and sending contract (spec 2 §2.2, §2.3, §3, §4.4, §4.5, §4.7, §5): request and
@@ -60,6 +61,10 @@ export const draftMessages = {
     resendNotAllowed: 'This invite cannot be sent again.',
     removeNotAllowed: 'Only invites that have not been sent can be removed.',
     dealClosed: 'The deal is closed.',
+    receiverJoined:
+      'The receiver has joined this contract. They add people to their side themselves.',
+    receiverDetailsEditOnly:
+      'Only a member of the receiving party with edit access can change its details.',
     sendFailed: 'The documents could not be created.',
   },
   fi: {
@@ -102,6 +107,10 @@ export const draftMessages = {
     resendNotAllowed: 'Tätä kutsua ei voi lähettää uudelleen.',
     removeNotAllowed: 'Vain lähettämättömät kutsut voi poistaa.',
     dealClosed: 'Sopimus on suljettu.',
+    receiverJoined:
+      'Vastaanottaja on jo liittynyt sopimukseen. Vastaanottaja lisää oman puolensa henkilöt itse.',
+    receiverDetailsEditOnly:
+      'Vain vastaanottajaosapuolen jäsen muokkausoikeuksin voi muuttaa sen tietoja.',
     sendFailed: 'Asiakirjoja ei voitu luoda.',
   },
 } as const;
@@ -421,8 +430,7 @@ export function draftDisplayState(options: {
 // Request schemas
 // ---------------------------------------------------------------------------------------------
 
-const titleField = z
-  .string({ message: 'Title is required' })
+const titleField = plainText({ message: 'Title is required' })
   .trim()
   .min(1, 'Title is required')
   .max(250, 'Too much text. 250 characters max.');
@@ -441,11 +449,11 @@ export const sendProcesses = ['sign', 'negotiate'] as const;
 /** `PATCH /drafts/:id` */
 export const updateDraftSchema = z.strictObject({
   title: titleField.optional(),
-  abstract: z.string().max(5000).optional(),
+  abstract: plainText().max(5000).optional(),
   parties: partiesSchema.optional(),
   dealProcess: z.enum(sendProcesses).nullable().optional(),
-  batchName: z.string().trim().max(250).nullable().optional(),
-  senderMessage: z.string().max(5000).nullable().optional(),
+  batchName: plainText().trim().max(250).nullable().optional(),
+  senderMessage: plainText().max(5000).nullable().optional(),
   workspaceId: z.uuid().nullable().optional(),
   visibility: z.enum(documentVisibilities).optional(),
 });
@@ -468,7 +476,7 @@ export type PutReceiversInput = z.infer<typeof putReceiversSchema>;
 export const sendDraftSchema = z.strictObject({
   workspaceId: z.uuid(),
   dealProcess: z.enum(sendProcesses),
-  batchName: z.string().trim().max(250).nullable().optional(),
+  batchName: plainText().trim().max(250).nullable().optional(),
   isConfirmed: z.literal(true),
 });
 export type SendDraftInput = z.infer<typeof sendDraftSchema>;
@@ -476,8 +484,7 @@ export type SendDraftInput = z.infer<typeof sendDraftSchema>;
 /** `POST /drafts/:id/template` */
 export const templateFromDraftSchema = z.strictObject({ title: titleField.optional() }).optional();
 
-const commentContent = z
-  .string({ message: 'Please write a comment.' })
+const commentContent = plainText({ message: 'Please write a comment.' })
   .trim()
   .min(1, 'Please write a comment.')
   .max(10_000, 'Too much text. 10000 characters max.');
@@ -494,7 +501,7 @@ export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 
 export const updateCommentSchema = z.strictObject({ content: commentContent });
 export const resolveCommentSchema = z
-  .strictObject({ reply: z.string().trim().max(10_000).optional() })
+  .strictObject({ reply: plainText().trim().max(10_000).optional() })
   .optional();
 
 /** `POST /deals/:dealId/invites` */

@@ -42,6 +42,11 @@ export const errorCodes = {
   invite_used: 409,
   /** The invite no longer leads anywhere (withdrawn, the deal trashed). */
   invite_invalid: 410,
+  /** The link was sent to another address than the signed-in account's (or the receiver has
+   * joined and the link is not this account's verified address). */
+  invite_wrong_account: 403,
+  /** The account is on the other side of the deal than the invite leads to. */
+  invite_other_party: 409,
   /** A spend is larger than the workspace's credits; nothing changed. */
   insufficient_credits: 409,
   /** The card payment was declined or failed; the message is the processor's. */
@@ -83,6 +88,10 @@ export const errorMessages: Record<'en' | 'fi', Record<ErrorCode, string>> = {
     invite_not_found: 'Invite not found',
     invite_used: 'This invite has already been used.',
     invite_invalid: 'This invite link is no longer valid',
+    invite_wrong_account:
+      'This link was sent to another email address. Sign in with the address it was sent to.',
+    invite_other_party:
+      'You are on the other side of this contract, so you cannot use this invite.',
     insufficient_credits: 'Insufficient credits for this billing account.',
     payment_failed: 'The payment did not go through.',
     internal: 'Something went wrong. Please try again.',
@@ -110,6 +119,10 @@ export const errorMessages: Record<'en' | 'fi', Record<ErrorCode, string>> = {
     invite_not_found: 'Kutsua ei löytynyt',
     invite_used: 'Tämä kutsu on jo käytetty.',
     invite_invalid: 'Tämä kutsulinkki ei ole enää voimassa',
+    invite_wrong_account:
+      'Tämä linkki lähetettiin toiseen sähköpostiosoitteeseen. Kirjaudu sisään osoitteella, johon se lähetettiin.',
+    invite_other_party:
+      'Olet tämän sopimuksen toisella puolella, joten et voi käyttää tätä kutsua.',
     insufficient_credits: 'Laskutustilillä ei ole tarpeeksi krediittejä.',
     payment_failed: 'Maksu ei onnistunut.',
     internal: 'Jokin meni vikaan. Yritä uudelleen.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentCollections } from './documents';
+import { plainText } from './validation';
 
 /**
  * Uploads and attachments (spec 2 §3 attachment, §4.6, §5, §7.4): the contracts of the
@@ -68,9 +69,9 @@ export const fileMessagesFi: Record<keyof typeof fileMessages, string> = {
 
 /** `POST /uploads`: announce a file; the size is checked before anything is stored. */
 export const createUploadSchema = z.strictObject({
-  name: z.string().trim().min(1).max(250),
+  name: plainText().trim().min(1).max(250),
   size: z.number().int().min(1),
-  type: z.string().trim().max(200).default('application/octet-stream'),
+  type: plainText().trim().max(200).default('application/octet-stream'),
   purpose: z.enum(uploadPurposes),
 });
 export type CreateUpload = z.input<typeof createUploadSchema>;

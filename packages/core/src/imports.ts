@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { templateCategories, templateLanguageCodes, templateRegionCodes } from './templates';
+import { plainText } from './validation';
 
 /**
  * Word import (spec 2 §2.1 import wizard, §3 template import, §4.3, §5). The server turns the
@@ -283,8 +284,8 @@ export function checkImportForTemplate(
 }
 
 export const importMarkersSchema = z.strictObject({
-  section: z.string().trim().max(100).nullable().optional(),
-  subsection: z.string().trim().max(100).nullable().optional(),
+  section: plainText().trim().max(100).nullable().optional(),
+  subsection: plainText().trim().max(100).nullable().optional(),
   titleIndex: z.number().int().min(0).nullable().optional(),
   abstractIndex: z.number().int().min(0).nullable().optional(),
 });
@@ -293,8 +294,8 @@ export const createImportSchema = z.strictObject({ uploadId: z.uuid() });
 
 /** `PATCH /imports/:id`: what the wizard picked so far (saved as the user goes). */
 export const updateImportSchema = z.strictObject({
-  title: z.string().max(250, 'Too much text. 250 characters max.').nullable().optional(),
-  abstract: z.string().max(5000).nullable().optional(),
+  title: plainText().max(250, 'Too much text. 250 characters max.').nullable().optional(),
+  abstract: plainText().max(5000).nullable().optional(),
   markers: importMarkersSchema.optional(),
   category: z.enum(templateCategories).nullable().optional(),
   language: z

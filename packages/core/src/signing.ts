@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PartyRole } from './documents';
+import { plainText } from './validation';
 
 /**
  * Signing rules shared by the server and the web (spec 3 §3 deal signer, §4 signing and
@@ -31,6 +32,7 @@ export const signingMessages = {
     colourUpdated: 'Your signature colour updated.',
     pdfReady: 'This document is now ready for signing and waiting for signatures.',
     notInSigning: 'This document is not waiting for signatures.',
+    changesNotAgreed: 'The other party must first agree to every section you changed.',
     alreadySigned: 'You have already signed this document.',
     notYourSigner: 'Only the named signer can sign here.',
     emailNotVerified: 'Please verify your e-mail address before signing.',
@@ -58,6 +60,7 @@ export const signingMessages = {
     colourUpdated: 'Allekirjoituksesi väri päivitetty.',
     pdfReady: 'Asiakirja on nyt valmis allekirjoitettavaksi ja odottaa allekirjoituksia.',
     notInSigning: 'Asiakirja ei odota allekirjoituksia.',
+    changesNotAgreed: 'Toisen osapuolen on ensin hyväksyttävä jokainen muuttamasi osio.',
     alreadySigned: 'Olet jo allekirjoittanut tämän asiakirjan.',
     notYourSigner: 'Vain nimetty allekirjoittaja voi allekirjoittaa tässä.',
     emailNotVerified: 'Vahvista sähköpostiosoitteesi ennen allekirjoittamista.',
@@ -233,7 +236,7 @@ function duplicates(values: string[]): string[] {
   return [...repeated];
 }
 
-const signerFieldSchema = z.string().max(250);
+const signerFieldSchema = plainText().max(250);
 
 /** One signer as a form or route takes it (before normalisation). */
 export const signerInputSchema = z.strictObject({
@@ -241,7 +244,7 @@ export const signerInputSchema = z.strictObject({
   firstname: signerFieldSchema,
   lastname: signerFieldSchema,
   email: signerFieldSchema,
-  phone: z.string().max(40),
+  phone: plainText().max(40),
 });
 
 /**
@@ -314,8 +317,7 @@ export const SIGNATURE_MAX_LENGTH = 100;
 
 /** A typed signature as the sign dialog sends it; the text is trimmed. */
 export const signatureSchema = z.strictObject({
-  text: z
-    .string({ message: signingMessages.en.signature })
+  text: plainText({ message: signingMessages.en.signature })
     .trim()
     .min(SIGNATURE_MIN_LENGTH, signingMessages.en.signature)
     .max(SIGNATURE_MAX_LENGTH),
@@ -670,14 +672,14 @@ export const sendPdfMessages = {
 } as const;
 
 const sendPdfParty = z.strictObject({
-  name: z.string().trim().min(1, sendPdfMessages.en.required).max(250),
-  businessId: z.string().trim().max(250).default(''),
+  name: plainText().trim().min(1, sendPdfMessages.en.required).max(250),
+  businessId: plainText().trim().max(250).default(''),
 });
 
 /** POST /send-pdf: the uploaded PDF, names, both parties' signers, representatives, workspace. */
 export const sendPdfSchema = z.strictObject({
   uploadId: z.uuid(),
-  title: z.string().trim().min(1, sendPdfMessages.en.required).max(250),
+  title: plainText().trim().min(1, sendPdfMessages.en.required).max(250),
   sender: sendPdfParty,
   receiver: sendPdfParty,
   signers: signerSetupSchema({ mode: 'signing', parties: ['sender', 'receiver'] }),
@@ -685,7 +687,7 @@ export const sendPdfSchema = z.strictObject({
   representatives: z
     .strictObject({
       emails: z.array(z.string().trim().toLowerCase().pipe(z.email())).max(20),
-      message: z.string().trim().max(2000).default(''),
+      message: plainText().trim().max(2000).default(''),
     })
     .optional(),
   workspaceId: z.uuid({ message: sendPdfMessages.en.invalidWorkspace }),
@@ -697,14 +699,14 @@ export type SendPdfRequest = z.input<typeof sendPdfSchema>;
 export const sendPdfDraftSchema = z
   .strictObject({
     uploadId: z.uuid().nullable(),
-    uploadName: z.string().max(250),
-    title: z.string().max(250),
-    sender: z.strictObject({ name: z.string().max(250), businessId: z.string().max(250) }),
-    receiver: z.strictObject({ name: z.string().max(250), businessId: z.string().max(250) }),
+    uploadName: plainText().max(250),
+    title: plainText().max(250),
+    sender: z.strictObject({ name: plainText().max(250), businessId: plainText().max(250) }),
+    receiver: z.strictObject({ name: plainText().max(250), businessId: plainText().max(250) }),
     signers: z.array(signerInputSchema).max(MAX_SIGNERS_PER_PARTY * 2),
     hasRepresentatives: z.boolean(),
-    representatives: z.string().max(5000),
-    message: z.string().max(2000),
+    representatives: plainText().max(5000),
+    message: plainText().max(2000),
     workspaceId: z.string().max(64),
     use2fa: z.boolean(),
   })

@@ -289,6 +289,11 @@ describe('coupon codes', () => {
     expect(couponCodeSchema.parse('')).toBeNull();
     expect(couponCodeSchema.parse(null)).toBeNull();
     expect(couponCodeSchema.safeParse('a--b').success).toBe(false);
+    // Short codes would be guessed.
+    expect(couponCodeSchema.safeParse('offer-123').error?.issues[0]?.message).toBe(
+      'Use at least 10 characters, so the code cannot be guessed.',
+    );
+    expect(couponCodeSchema.parse('offer-1234')).toBe('offer-1234');
   });
 
   it('makes a slug of typed text', () => {

@@ -8,7 +8,7 @@ import {
   partySchema,
   type SectionType,
 } from './documents';
-import { emailField, messageKey, optionalText, requiredText } from './validation';
+import { emailField, messageKey, optionalText, plainText, requiredText } from './validation';
 
 /**
  * Templates, their sections, sharing and tags (spec 2 §2.1, §3–§6): the API contracts shared by
@@ -55,6 +55,7 @@ export const templateMessages = {
     titleEmpty: 'Title cannot be empty.',
     couponInUse: 'This coupon code is already in use. Please write another one.',
     couponInvalid: 'Use lower-case letters, digits and single dashes, e.g. special-offer-0405.',
+    couponTooShort: 'Use at least 10 characters, so the code cannot be guessed.',
     couponNotFound: 'Coupon code not found.',
     couponGranted: 'You have been granted access to template %s.',
     templateCreated: 'New template "%s" created',
@@ -77,14 +78,22 @@ export const templateMessages = {
     publishNeedsPartner: 'Publishing needs a partner.',
     adminOnly: 'Only administrators can publish templates.',
     lastMember: 'At least one member must remain.',
+    otherPartyMember: 'This person is on the other side of this contract.',
     groupsNotForGlobal: 'Global templates cannot be shared with groups.',
     noInvitees: 'Please choose at least one person, group or workspace.',
+    shareNeedsVerifiedEmail:
+      'Please verify your email address before sharing with people by email.',
+    shareMailLimitUser:
+      'You have shared with too many people by email in a short time. Please try again later.',
+    shareMailLimitWorkspace:
+      'Your workspace has shared with too many people by email in a short time. Please try again later.',
   },
   fi: {
     titleEmpty: 'Otsikko ei voi olla tyhjä.',
     couponInUse: 'Tämä kuponkikoodi on jo käytössä. Kirjoita toinen koodi.',
     couponInvalid:
       'Käytä pieniä kirjaimia, numeroita ja yksittäisiä viivoja, esim. special-offer-0405.',
+    couponTooShort: 'Käytä vähintään 10 merkkiä, jotta koodia ei voi arvata.',
     couponNotFound: 'Kuponkikoodia ei löytynyt.',
     couponGranted: 'Sinulle on annettu pääsy sopimuspohjaan %s.',
     templateCreated: 'Uusi sopimuspohja "%s" luotu',
@@ -107,8 +116,14 @@ export const templateMessages = {
     publishNeedsPartner: 'Julkaisu vaatii kumppanin.',
     adminOnly: 'Vain ylläpitäjät voivat julkaista sopimuspohjia.',
     lastMember: 'Vähintään yhden jäsenen on jäätävä.',
+    otherPartyMember: 'Tämä henkilö on sopimuksen toisella puolella.',
     groupsNotForGlobal: 'Yleisiä sopimuspohjia ei voi jakaa ryhmille.',
     noInvitees: 'Valitse vähintään yksi henkilö, ryhmä tai työtila.',
+    shareNeedsVerifiedEmail: 'Vahvista sähköpostiosoitteesi ennen kuin jaat sähköpostitse.',
+    shareMailLimitUser:
+      'Olet jakanut sähköpostitse liian monelle lyhyessä ajassa. Yritä myöhemmin uudelleen.',
+    shareMailLimitWorkspace:
+      'Työtilasi on jakanut sähköpostitse liian monelle lyhyessä ajassa. Yritä myöhemmin uudelleen.',
   },
 } as const;
 
@@ -378,6 +393,9 @@ const languageCodeSet = new Set<string>(templateLanguageCodes);
  * trailing dash (spec 2 §5), e.g. `special-offer-0405`.
  */
 export const COUPON_CODE_PATTERN = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
+
+/** The shortest coupon code a template may be given. */
+export const COUPON_CODE_MIN = 10;
 
 export function isCouponCode(value: string): boolean {
   return value.length <= SHORT_TEXT_MAX && COUPON_CODE_PATTERN.test(value);
@@ -719,6 +737,10 @@ export const couponCodeSchema = z
   .refine((value) => value === null || COUPON_CODE_PATTERN.test(value), {
     message: templateMessages.en.couponInvalid,
   })
+  // A coupon opens a private template to whoever types it: short codes would be guessed.
+  .refine((value) => value === null || value.length >= COUPON_CODE_MIN, {
+    message: templateMessages.en.couponTooShort,
+  })
   .nullable();
 
 export const templateFilterSchema = z.strictObject({
@@ -739,8 +761,7 @@ export const partiesSchema = z.strictObject({ sender: partySchema, receiver: par
 
 /** Partial template update from the editor and the settings dialog. */
 export const updateTemplateSchema = z.strictObject({
-  title: z
-    .string()
+  title: plainText()
     .trim()
     .min(1, templateMessages.en.titleEmpty)
     .max(SHORT_TEXT_MAX, messageKey('maxLength', { n: SHORT_TEXT_MAX }))
@@ -760,16 +781,14 @@ export const duplicateTemplateSchema = z.strictObject({
 });
 
 export const publishTemplateSchema = z.strictObject({
-  partner: z
-    .string({ message: templateMessages.en.publishNeedsPartner })
+  partner: plainText({ message: templateMessages.en.publishNeedsPartner })
     .trim()
     .min(1, templateMessages.en.publishNeedsPartner)
     .max(SHORT_TEXT_MAX, messageKey('maxLength', { n: SHORT_TEXT_MAX })),
 });
 
 export const redeemCouponSchema = z.strictObject({
-  couponCode: z
-    .string({ message: messageKey('required') })
+  couponCode: plainText({ message: messageKey('required') })
     .trim()
     .toLowerCase()
     .min(1, messageKey('required'))
@@ -788,21 +807,21 @@ export const addSectionSchema = z.strictObject({
 export type AddSectionInput = z.infer<typeof addSectionSchema>;
 
 export const contentOptionSchema = z.strictObject({
-  id: z.string().trim().min(1).max(64),
-  html: z.string().max(CONTENT_HTML_MAX, messageKey('maxLength', { n: CONTENT_HTML_MAX })),
-  help: z.string().max(5000).optional(),
+  id: plainText().trim().min(1).max(64),
+  html: plainText().max(CONTENT_HTML_MAX, messageKey('maxLength', { n: CONTENT_HTML_MAX })),
+  help: plainText().max(5000).optional(),
 });
 
 /** Saving a section: its title, help and content options (the rules of `contentOptionsError`). */
 export const saveSectionSchema = z
   .strictObject({
     title: optionalText(SHORT_TEXT_MAX),
-    help: z.string().max(5000).nullable().optional(),
+    help: plainText().max(5000).nullable().optional(),
     content: z
       .array(contentOptionSchema)
       .min(1, templateMessages.en.optionRequired)
       .max(MAX_CONTENT_OPTIONS, templateMessages.en.tooManyOptions),
-    defaultContentId: z.string().min(1).max(64).nullable(),
+    defaultContentId: plainText().min(1).max(64).nullable(),
     /** Template sections only: keeps the section from being edited or negotiated in drafts. */
     editLock: z.boolean().optional(),
   })

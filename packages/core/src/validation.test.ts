@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   emailField,
+  isStorableText,
   messageKey,
+  optionalText,
   passwordField,
   phoneField,
+  plainText,
   requiredText,
   storedPhone,
   titleCase,
@@ -12,6 +15,33 @@ import {
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   translateMessage(result.error?.issues[0]?.message ?? '');
+
+describe('text that cannot be stored', () => {
+  it('finds NUL and lone surrogates, and keeps well-formed text', () => {
+    expect(isStorableText('Acme Oy, Ä ö 😀 漢字')).toBe(true);
+    expect(isStorableText('a\u0000b')).toBe(false);
+    expect(isStorableText('a\ud800b')).toBe(false);
+    expect(isStorableText('a\udc00')).toBe(false);
+    expect(isStorableText('\ud83d')).toBe(false);
+    expect(isStorableText('\ude00\ud83d')).toBe(false);
+  });
+
+  it('refuses them with the field message in every text helper, in en and fi', () => {
+    for (const schema of [plainText(), requiredText(), optionalText()]) {
+      for (const value of ['a\u0000b', '\ud800']) {
+        const result = schema.safeParse(value);
+        expect(result.success).toBe(false);
+        expect(result.error?.issues[0]?.message).toBe(messageKey('characters'));
+      }
+    }
+    expect(translateMessage(messageKey('characters'))).toBe(
+      'Contains characters that cannot be saved',
+    );
+    expect(translateMessage(messageKey('characters'), 'fi')).toBe(
+      'Sisältää merkkejä, joita ei voi tallentaa',
+    );
+  });
+});
 
 describe('field rules of the spec', () => {
   it('requires text and limits it to 250 characters', () => {

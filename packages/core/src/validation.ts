@@ -19,6 +19,7 @@ export const validationMessages = {
     match: 'Current value does not match {label}',
     terms: 'Please accept the terms of service and the privacy policy',
     choice: 'Please choose one of the options',
+    characters: 'Contains characters that cannot be saved',
   },
   fi: {
     required: 'Tämä kenttä on pakollinen',
@@ -33,6 +34,7 @@ export const validationMessages = {
     match: 'Arvo ei vastaa kenttää {label}',
     terms: 'Hyväksy käyttöehdot ja tietosuojaseloste',
     choice: 'Valitse yksi vaihtoehdoista',
+    characters: 'Sisältää merkkejä, joita ei voi tallentaa',
   },
 } as const;
 
@@ -62,10 +64,28 @@ export function translateMessage(message: string, lang: Lang = 'en'): string {
   }, template as string);
 }
 
+// A high surrogate not followed by a low one, or a low one without a high one before it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether PostgreSQL can store the text: it refuses NUL in `text` and `jsonb`, and lone UTF-16
+ * surrogates in `jsonb` (in `text` they would silently become U+FFFD). No keyboard types either.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * The start of every free-text field: a string that refuses what cannot be stored ('Contains
+ * characters that cannot be saved') so it is a 400 naming the field, never a database error.
+ */
+export function plainText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, messageKey('characters'));
+}
+
 /** Short text: required, trimmed, at most `max` (250) characters. */
 export function requiredText(max = 250) {
-  return z
-    .string({ message: messageKey('required') })
+  return plainText({ message: messageKey('required') })
     .trim()
     .min(1, messageKey('required'))
     .max(max, messageKey('maxLength', { n: max }));
@@ -73,8 +93,7 @@ export function requiredText(max = 250) {
 
 /** Optional short text: trimmed, may be empty, at most `max` characters. */
 export function optionalText(max = 250) {
-  return z
-    .string()
+  return plainText()
     .trim()
     .max(max, messageKey('maxLength', { n: max }));
 }

@@ -16,6 +16,10 @@ beforeAll(async () => {
       app.get('/api/v1/test-failure', async () => {
         throw new Error('database password is hunter2');
       });
+      // A route that chose its own caching, as a public file might.
+      app.get('/api/v1/test-cacheable', async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=60').send({ ok: true }),
+      );
     },
   });
   const user = await createUser(t.platform);
@@ -197,8 +201,30 @@ describe('platform routes', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // The same as frame-ancestors 'none' for browsers that only read this one.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     // No TLS here, so no HSTS.
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets no API answer be cached unless its route chose how', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/v1/me', '/api/v1/no-such-route', '/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload: { lang: 'xx' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const chosen = await t.app.inject({ method: 'GET', url: '/api/v1/test-cacheable' });
+    expect(chosen.headers['cache-control']).toBe('public, max-age=60');
   });
 
   it('sends HSTS when served over TLS', async () => {

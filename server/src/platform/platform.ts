@@ -12,7 +12,13 @@ import { createTestProcessor } from './payments/test-processor';
 import { createPdfService, type PdfService } from './pdf/pdf';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime, type Realtime } from './realtime/realtime';
-import { createGatewaySms, createOutboxSms, createSms, type Sms } from './sms/sms';
+import {
+  createGatewaySms,
+  createOutboxSms,
+  createSms,
+  createUnavailableSms,
+  type Sms,
+} from './sms/sms';
 import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import type { FileStorage } from './storage/storage';
@@ -25,7 +31,8 @@ export type Platform = {
   /** Reads the session cookie of a request (the fast path of the auth engine's own reading). */
   readSessionCookie: ReturnType<typeof createCookieSessionReader>;
   rateLimiter: RateLimiter;
-  payments: PaymentProvider;
+  /** The card processor; undefined when none is configured (production without Stripe). */
+  payments: PaymentProvider | undefined;
   jobs: Jobs;
   realtime: Realtime;
   mailer: Mailer;
@@ -50,7 +57,9 @@ export async function createPlatform(
   });
   const smsSender = config.smsGateway
     ? createGatewaySms({ ...config.smsGateway, sender: config.smsSender })
-    : createOutboxSms(database);
+    : config.isSmsOutboxEnabled
+      ? createOutboxSms(database)
+      : createUnavailableSms();
   const mail = createMail(jobs, mailer, { onError: options.onJobError });
   const secret = await loadAuthSecret(database, config.authSecret);
   const auth = createAuth({ config, database, mail, secret });
@@ -78,7 +87,9 @@ export async function createPlatform(
           webhookSecret: config.stripe.webhookSecret,
           ...(config.stripe.api ? { api: config.stripe.api } : {}),
         })
-      : createTestProcessor({ database, publicUrl: config.publicUrl }),
+      : config.isTestPaymentsEnabled
+        ? createTestProcessor({ database, publicUrl: config.publicUrl })
+        : undefined,
     jobs,
     realtime: createRealtime(database),
     mailer,

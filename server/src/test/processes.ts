@@ -26,12 +26,8 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<void>;
 };
 
-/** Starts `server/src/main.ts` as its own process, as `npm start` does, and waits for health. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-proc-'));
-  const url = `http://localhost:${port}`;
-  let output = '';
+/** `server/src/main.ts` as its own process, as `npm start` runs it; `env` over test defaults. */
+function spawnServer(env: Record<string, string>, port: number, dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -39,18 +35,44 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PORT: String(port),
-      PUBLIC_URL: url,
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  return { child, output: () => output };
+}
+
+/**
+ * Runs the server for a start that is meant to fail: its exit code and output. One still
+ * running after 20 s is killed (code null), within the test's own time limit.
+ */
+export async function runServerProcessToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-proc-'));
+  const { child, output } = spawnServer(env, await freePort(), dataDir);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { code, output: output() };
+}
+
+/** Starts `server/src/main.ts` as its own process, as `npm start` does, and waits for health. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-proc-'));
+  const url = `http://localhost:${port}`;
+  const { child, output } = spawnServer(env, port, dataDir);
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -63,7 +85,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) break;
@@ -72,9 +94,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     if (Date.now() - started > 60_000) {
       await stop('SIGKILL');
-      throw new Error(`Server did not become healthy:\n${output}`);
+      throw new Error(`Server did not become healthy:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, child, output: () => output, stop };
+  return { url, child, output, stop };
 }

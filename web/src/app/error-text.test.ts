@@ -103,6 +103,22 @@ describe('errorText with the spec texts of the document areas', () => {
         ),
         'Liitteen enimmäiskoko on 10.00 Mt. Tiedosto "big.pdf" on 11.44 Mt.',
       ],
+      [
+        new ApiError(
+          403,
+          'forbidden',
+          'Please verify your email address before sharing with people by email.',
+        ),
+        'Vahvista sähköpostiosoitteesi ennen kuin jaat sähköpostitse.',
+      ],
+      [
+        new ApiError(
+          429,
+          'rate_limited',
+          'You have shared with too many people by email in a short time. Please try again later.',
+        ),
+        'Olet jakanut sähköpostitse liian monelle lyhyessä ajassa. Yritä myöhemmin uudelleen.',
+      ],
     ];
     for (const [error, fi] of cases) expect(errorText(error, 'fi')).toBe(fi);
   });

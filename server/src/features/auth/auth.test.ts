@@ -180,6 +180,45 @@ describe('sign-in and sign-out', () => {
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('checks at most 10 passwords of parallel sign-ins for one e-mail; the right one after them is refused', async () => {
+    const { email } = await registered();
+    // The right password comes last, after 29 wrong ones sent at the same time: counting and
+    // deciding must be one step, or every request passes the check before any is counted.
+    const passwords = [
+      ...Array.from({ length: 29 }, (_, index) => `wrong-${index}`),
+      'first-password',
+    ];
+    const responses = await Promise.all(
+      passwords.map((password) => post('/api/v1/auth/sign-in', { email, password })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(10);
+    expect(statuses.at(-1)).toBe(429);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const logins = await t.database.db
+      .select()
+      .from(authEvents)
+      .where(eq(authEvents.userId, user?.id ?? ''));
+    expect(logins.map((event) => event.type)).toEqual(['signup']);
+  });
+
+  it('clears the count after a successful sign-in', async () => {
+    const { email } = await registered();
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      await post('/api/v1/auth/sign-in', { email, password: `wrong-${attempt}` });
+    }
+    expect(
+      (await post('/api/v1/auth/sign-in', { email, password: 'first-password' })).statusCode,
+    ).toBe(200);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await post('/api/v1/auth/sign-in', { email, password: `wrong-${attempt}` });
+      expect(response.statusCode).toBe(401);
+    }
+    expect(
+      (await post('/api/v1/auth/sign-in', { email, password: 'first-password' })).statusCode,
+    ).toBe(429);
+  });
+
   it('refuses a sign-in posted from another site', async () => {
     const { email } = await registered();
     const response = await t.app.inject({

@@ -4,7 +4,8 @@ import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accounts, authEvents, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { requiredProvider } from '../../platform/auth/auth';
+import { requiredProvider, VERIFY_EMAIL_TTL_SECONDS } from '../../platform/auth/auth';
+import { claimLinkUse, releaseLinkUse } from '../../platform/auth/used-links';
 import type { Platform } from '../../platform/platform';
 import type { RateRule } from '../../platform/rate-limit/rate-limit';
 import { acceptWorkspaceInvites } from '../workspaces/service';
@@ -107,7 +108,7 @@ export async function signUp(
 /**
  * Signs in with e-mail and password; a new session each time. An unknown e-mail gets the
  * spec's 'No account found…'; failures count per e-mail, and the 11th within 15 minutes is
- * refused before the password is even checked.
+ * refused before the password is even checked. A successful sign-in clears the count.
  */
 export async function signIn(
   platform: Platform,
@@ -117,18 +118,17 @@ export async function signIn(
   const provider = requiredProvider(platform.config, input.email);
   if (provider) throw protectedDomainError(provider);
   await limit(platform, `sign-in:${caller.ip}`, SIGN_IN_PER_ADDRESS);
+  // Every attempt counts as a failure before the password is checked, and the count decides in
+  // the same statement: counting only after a failed check let parallel guesses all pass a
+  // check made before any of them was counted. The right password clears the count below.
   const failureKey = `sign-in-failure:${input.email}`;
-  const failures = await platform.rateLimiter.peek(failureKey, SIGN_IN_FAILURES);
-  if (!failures.isAllowed) throw rateLimited(failures.retryAfterSeconds);
+  await limit(platform, failureKey, SIGN_IN_FAILURES);
 
   const [user] = await platform.database.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.email));
-  if (!user) {
-    await platform.rateLimiter.hit(failureKey, SIGN_IN_FAILURES);
-    throw new AppError('account_not_found');
-  }
+  if (!user) throw new AppError('account_not_found');
   try {
     const result = await platform.auth.api.signInEmail({
       body: { email: input.email, password: input.password },
@@ -146,7 +146,6 @@ export async function signIn(
     return { userId: user.id, setCookies: result.headers.getSetCookie() };
   } catch (error) {
     if (betterAuthCode(error) === undefined) throw error;
-    await platform.rateLimiter.hit(failureKey, SIGN_IN_FAILURES);
     throw new AppError('invalid_credentials');
   }
 }
@@ -197,16 +196,22 @@ export async function resetPassword(
   }
 }
 
-/** Marks the e-mail verified with the code from the verification mail. */
+/** Marks the e-mail verified (or moves it) with the code from the mail; each code works once. */
 export async function verifyEmail(
   platform: Platform,
   caller: Caller,
   input: { code: string },
 ): Promise<void> {
   await limit(platform, `code:${caller.ip}`, CODES_PER_ADDRESS);
+  // The engine would accept the same link again until it expires; each one works once.
+  const { database } = platform;
+  if (!(await claimLinkUse(database, input.code, VERIFY_EMAIL_TTL_SECONDS))) {
+    throw new AppError('code_invalid');
+  }
   try {
     await platform.auth.api.verifyEmail({ query: { token: input.code } });
   } catch (error) {
+    await releaseLinkUse(database, input.code);
     if (betterAuthCode(error) !== undefined) throw new AppError('code_invalid');
     throw error;
   }

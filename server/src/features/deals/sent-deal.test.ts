@@ -39,11 +39,7 @@ describe('a sent deal in negotiation', () => {
       .select()
       .from(dealInvites)
       .where(eq(dealInvites.dealId, deal.id));
-    const claimed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/invites/invite/${invite?.shortId}`,
-      headers: { cookie: receiver.cookie },
-    });
+    const claimed = await api('POST', `/invites/invite/${invite?.shortId}/claim`, receiver);
     expect(claimed.json()).toMatchObject({
       outcome: 'open',
       path: `/dashboard/documents/deals/${deal.id}`,

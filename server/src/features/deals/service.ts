@@ -55,6 +55,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
+import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { accessibleDocumentIds, type DocumentAccess, requireAccess } from '../sharing/access';
@@ -92,6 +93,7 @@ const codes: Partial<Record<NegotiationMessage, ErrorCode>> = {
   unsupportedGroup: 'validation_failed',
   onlySenderTrash: 'forbidden',
   onlySenderSettings: 'forbidden',
+  receiverDetailsConfirmed: 'forbidden',
   noParty: 'forbidden',
 };
 
@@ -848,6 +850,11 @@ export async function updateDealSettings(
       changes.contractUid = input.contractUid || null;
     }
     if (input.parties && JSON.stringify(input.parties) !== JSON.stringify(deal.parties)) {
+      // The receiver's details, once they confirmed them, are theirs: they go into the signed
+      // contract as the receiver stated them.
+      const isReceiverChanged =
+        canonicalJson(input.parties.receiver) !== canonicalJson(deal.parties.receiver);
+      if (isReceiverChanged && deal.receiverValidated) throw refused('receiverDetailsConfirmed');
       changes.parties = input.parties;
     }
     const fields = Object.keys(changes);

@@ -17,8 +17,9 @@ const messageSchema = z.object({
 const OUTBOX_PAGE = 200;
 
 /**
- * The development outbox: e-mail and SMS kept instead of sent. Registered only when no SMTP
- * server is configured, or DEV_OUTBOX=1.
+ * The development outbox: e-mail and SMS kept instead of sent, readable without signing in.
+ * Registered outside production when no SMTP server is configured, or with DEV_OUTBOX=1 (the
+ * only way in production: `config.isDevOutboxEnabled`).
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const list = async () => {

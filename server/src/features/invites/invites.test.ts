@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealInvites, dealSigners, type deals } from '../../db/schema';
+import { dealInvites, dealSigners, type deals, documentAccess, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertDeal } from '../../test/deal-factory';
-import { createUsers, type TestUser } from '../../test/factories';
+import { createUser, createUsers, type TestUser } from '../../test/factories';
 import { newLinkId } from './link-id';
 
 let t: TestApp;
@@ -40,6 +40,28 @@ const resolve = (kind: 'invite' | 'sign', id: string, cookie?: string) =>
     url: `/api/v1/invites/${kind}/${id}`,
     headers: cookie ? { cookie } : {},
   });
+
+const claim = (kind: 'invite' | 'sign', id: string, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/invites/${kind}/${id}/claim`,
+    headers: { origin: t.platform.config.publicUrl, ...(cookie ? { cookie } : {}) },
+  });
+
+const inviteRow = async (id: string) =>
+  (await t.database.db.select().from(dealInvites).where(eq(dealInvites.id, id)))[0];
+
+const receiverAccess = (dealId: string) =>
+  t.database.db
+    .select({ userId: documentAccess.userId, role: documentAccess.role })
+    .from(documentAccess)
+    .where(
+      and(
+        eq(documentAccess.collection, 'deals'),
+        eq(documentAccess.documentId, dealId),
+        eq(documentAccess.party, 'receiver'),
+      ),
+    );
 
 describe('invite links', () => {
   it('have at least 128 bits of randomness', () => {
@@ -84,22 +106,93 @@ describe('invite links', () => {
     });
   });
 
-  it('lets the first signed-in user claim an unclaimed invite, and no one after', async () => {
+  it('claims nothing on GET: the user confirms, then the POST claims, and no one after', async () => {
     const invite = await createInvite();
-    const claimed = await resolve('invite', invite.shortId, receiver.cookie);
+    const offered = await resolve('invite', invite.shortId, receiver.cookie);
+    expect(offered.json()).toEqual({
+      outcome: 'claim',
+      title: 'Supply agreement',
+      senderName: 'Seller Oy',
+    });
+    const before = await inviteRow(invite.id);
+    expect(before?.userId).toBeNull();
+    expect(await receiverAccess(invite.dealId)).toEqual([]);
+
+    const claimed = await claim('invite', invite.shortId, receiver.cookie);
     expect(claimed.json()).toEqual({
       outcome: 'open',
       path: `/dashboard/documents/deals/${invite.dealId}`,
     });
-    const [row] = await t.database.db
-      .select()
-      .from(dealInvites)
-      .where(eq(dealInvites.id, invite.id));
-    expect(row?.userId).toBe(receiver.id);
+    expect((await inviteRow(invite.id))?.userId).toBe(receiver.id);
+    expect(await receiverAccess(invite.dealId)).toEqual([{ userId: receiver.id, role: 'edit' }]);
 
-    const other = await resolve('invite', invite.shortId, stranger.cookie);
+    const other = await claim('invite', invite.shortId, stranger.cookie);
     expect(other.statusCode).toBe(409);
     expect(other.json().error.message).toBe('This invite has already been used.');
+    expect((await resolve('invite', invite.shortId, stranger.cookie)).statusCode).toBe(409);
+  });
+
+  it('claims only by POST from our own origin, and only when signed in', async () => {
+    const invite = await createInvite();
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invites/invite/${invite.shortId}/claim`,
+      headers: { cookie: receiver.cookie, origin: 'https://attacker.example' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/invites/invite/${invite.shortId}/claim`,
+      headers: { origin: t.platform.config.publicUrl },
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await inviteRow(invite.id))?.userId).toBeNull();
+  });
+
+  it('never lets someone of the sender’s side claim the receiver’s invite', async () => {
+    const invite = await createInvite();
+    await t.database.db.insert(documentAccess).values({
+      collection: 'deals',
+      documentId: invite.dealId,
+      userId: sender.id,
+      role: 'edit',
+      party: 'sender',
+    });
+    for (const attempt of [resolve, claim]) {
+      const refused = await attempt('invite', invite.shortId, sender.cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('invite_other_party');
+    }
+    expect((await inviteRow(invite.id))?.userId).toBeNull();
+  });
+
+  it('once the receiver joined, an open invite is only for its own verified address', async () => {
+    const invite = await createInvite();
+    const [second] = await t.database.db
+      .insert(dealInvites)
+      .values({ shortId: newLinkId(), dealId: invite.dealId, email: 'colleague@buyer.test' })
+      .returning();
+    expect((await claim('invite', invite.shortId, receiver.cookie)).statusCode).toBe(200);
+    // The sender (who sees every invite link) or anyone they forward it to cannot use the
+    // second invite to join the receiver's side and read its internal comments.
+    const outsider = await createUser(t.platform, { emailVerified: false });
+    for (const user of [stranger, outsider]) {
+      const refused = await claim('invite', second?.shortId ?? '', user.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('invite_wrong_account');
+    }
+    const unverified = await createUser(t.platform, {
+      email: 'colleague@buyer.test',
+      emailVerified: false,
+    });
+    expect((await claim('invite', second?.shortId ?? '', unverified.cookie)).statusCode).toBe(403);
+    await t.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, unverified.id));
+    const verified = await claim('invite', second?.shortId ?? '', unverified.cookie);
+    expect(verified.json()).toMatchObject({ outcome: 'open' });
+    expect(await receiverAccess(invite.dealId)).toHaveLength(2);
   });
 
   it('refuses a withdrawn invite and one whose deal is in the trash', async () => {
@@ -136,14 +229,18 @@ describe('signing links', () => {
     return signer;
   }
 
-  it('resolves every branch the same way as invites', async () => {
+  it('resolves every branch the same way as invites; claimed only by the signer’s address', async () => {
     const signer = await createSigner();
     expect((await resolve('sign', signer.shortId)).json()).toEqual({
       outcome: 'register',
       email: receiver.email,
     });
     expect((await resolve('sign', signer.shortId, receiver.cookie)).json()).toMatchObject({
+      outcome: 'claim',
+    });
+    expect((await claim('sign', signer.shortId, receiver.cookie)).json()).toMatchObject({
       outcome: 'open',
+      path: `/dashboard/documents/deals/${signer.dealId}/sign`,
     });
     expect((await resolve('sign', signer.shortId)).json()).toMatchObject({ outcome: 'login' });
     expect((await resolve('sign', signer.shortId, stranger.cookie)).statusCode).toBe(409);
@@ -153,5 +250,13 @@ describe('signing links', () => {
       .where(eq(dealSigners.id, signer.id));
     expect(row).toMatchObject({ userId: receiver.id, mailStatus: 'clicked' });
     expect((await resolve('sign', newLinkId())).statusCode).toBe(404);
+
+    // Another account cannot take a signer's link nobody claimed yet.
+    const open = await createSigner();
+    const refused = await claim('sign', open.shortId, stranger.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      'This link was sent to another email address. Sign in with the address it was sent to.',
+    );
   });
 });

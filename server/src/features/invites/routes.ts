@@ -1,36 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getSession } from '../../http/session';
-import { resolveInvite } from './service';
+import { getSession, requireSession } from '../../http/session';
+import { claimInvite, resolveInvite } from './service';
+
+const openSchema = z.object({ outcome: z.literal('open'), path: z.string() });
 
 const resolutionSchema = z.union([
-  z.object({ outcome: z.literal('open'), path: z.string() }),
+  openSchema,
   z.object({ outcome: z.enum(['login', 'register']), email: z.string().nullable() }),
+  z.object({ outcome: z.literal('claim'), title: z.string(), senderName: z.string() }),
 ]);
 
-/** Invite and signing links: where the person who opened one goes next. */
+const params = z.object({
+  kind: z.enum(['invite', 'sign']),
+  linkId: z.string().min(1).max(100),
+});
+
+const rateLimit = { max: 60, timeWindow: '1 minute' };
+
+/** Invite and signing links: where the person who opened one goes next, and claiming one. */
 export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/invites/:kind/:linkId',
     {
       schema: {
         tags: ['invites'],
-        summary: 'Resolve an invite (kind invite) or signing link (kind sign)',
-        params: z.object({
-          kind: z.enum(['invite', 'sign']),
-          linkId: z.string().min(1).max(100),
-        }),
+        summary: 'Resolve an invite (kind invite) or signing link (kind sign); claims nothing',
+        params,
         response: { 200: resolutionSchema },
       },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit },
     },
     async (request) => {
       const session = await getSession(request);
-      return resolveInvite(app.platform, {
-        kind: request.params.kind,
-        linkId: request.params.linkId,
-        userId: session?.user.id,
-      });
+      return resolveInvite(app.platform, { ...request.params, caller: session?.user });
+    },
+  );
+
+  app.post(
+    '/api/v1/invites/:kind/:linkId/claim',
+    {
+      schema: {
+        tags: ['invites'],
+        summary: 'Claim an invite or signing link for the signed-in user, after they confirmed',
+        params,
+        response: { 200: openSchema },
+      },
+      config: { rateLimit },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return claimInvite(app.platform, { ...request.params, caller: user });
     },
   );
 };

@@ -14,14 +14,18 @@ import type { DbOrTx } from '../../db/client';
 import { dealInvites, deals, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
+import { hasReceiverParty } from '../invites/service';
 import { resolveAccess } from '../sharing/access';
 import { createInvite, queueInviteMail } from './job';
 
 /**
  * A deal the caller is the sender of (spec 2 §6: identified by sentBy or a sender access
- * entry). No access: 404; access on the other side: 403.
+ * entry). No access: 404; access on the other side, or only view access for a change: 403.
  */
-async function requireSenderDeal(db: DbOrTx, options: { dealId: string; userId: string }) {
+async function requireSenderDeal(
+  db: DbOrTx,
+  options: { dealId: string; userId: string; isChange?: boolean },
+) {
   const [deal] = await db.select().from(deals).where(eq(deals.id, options.dealId));
   if (!deal) throw new AppError('not_found');
   const access = await resolveAccess(db, {
@@ -33,6 +37,7 @@ async function requireSenderDeal(db: DbOrTx, options: { dealId: string; userId: 
   if (deal.sentBy !== options.userId && access.party !== 'sender') {
     throw new AppError('forbidden', 'Only the sender manages the invites.');
   }
+  if (options.isChange && access.role !== 'edit') throw new AppError('forbidden');
   return deal;
 }
 
@@ -69,14 +74,21 @@ export async function listInvites(
   }));
 }
 
-/** `POST /deals/:dealId/invites`: the dialog's checks, then one invite and mail per address. */
+/**
+ * `POST /deals/:dealId/invites`: the dialog's checks, then one invite and mail per address.
+ * Only until the receiver has joined: from then on the receiver's side is theirs, and they add
+ * their own people through sharing (an invite is a way onto the receiver's side).
+ */
 export async function addInvites(
   platform: Platform,
   options: { dealId: string; userId: string; emails: string[] },
 ): Promise<DealInviteRow[]> {
   await platform.database.db.transaction(async (tx) => {
-    const deal = await requireSenderDeal(tx, options);
+    const deal = await requireSenderDeal(tx, { ...options, isChange: true });
     requireOpenDeal(deal);
+    if (await hasReceiverParty(tx, deal.id)) {
+      throw new AppError('conflict', draftMessages.en.receiverJoined);
+    }
     const existing = await tx
       .select({ email: dealInvites.email })
       .from(dealInvites)
@@ -109,7 +121,11 @@ async function requireInvite(db: DbOrTx, options: { inviteId: string; userId: st
     .from(dealInvites)
     .where(and(eq(dealInvites.id, options.inviteId), isNull(dealInvites.revokedAt)));
   if (!invite) throw new AppError('not_found');
-  const deal = await requireSenderDeal(db, { dealId: invite.dealId, userId: options.userId });
+  const deal = await requireSenderDeal(db, {
+    dealId: invite.dealId,
+    userId: options.userId,
+    isChange: true,
+  });
   return { invite, deal };
 }
 
@@ -186,8 +202,8 @@ export async function validateReceiverDetails(
       userId: options.userId,
     });
     if (!access) throw new AppError('not_found');
-    if (access.party !== 'receiver') {
-      throw new AppError('forbidden', 'Only the receiver can validate the receiver details.');
+    if (access.party !== 'receiver' || access.role !== 'edit') {
+      throw new AppError('forbidden', draftMessages.en.receiverDetailsEditOnly);
     }
     requireOpenDeal(deal);
     const parties = { ...deal.parties, receiver: options.party };

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema';
 import { createTestApp, eventually, listenLive, type TestApp } from '../../test/app';
 import { apiAs, createTemplate, createWorkspace, ORIGIN } from '../../test/drafts-factories';
-import { createUsers, type TestUser } from '../../test/factories';
+import { createUser, createUsers, type TestUser } from '../../test/factories';
 import { type LiveTestClient, openLive } from '../../test/live-client';
 import type { OutboxMessage } from '../../test/outbox';
 import { ensureDemoWorkspace } from '../workspaces/service';
@@ -742,61 +742,6 @@ describe('invites of a sent deal', () => {
     expect(link.statusCode).toBe(410);
   });
 
-  it('gives the claimant receiver access; the receiver validates their details', async () => {
-    const [invite] = await t.database.db
-      .select()
-      .from(dealInvites)
-      .where(eq(dealInvites.email, firstEmail));
-    const opened = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/invites/invite/${invite?.shortId}`,
-      headers: { cookie: receiver.cookie },
-    });
-    expect(opened.json()).toMatchObject({ outcome: 'open' });
-    const [access] = await t.database.db
-      .select()
-      .from(documentAccess)
-      .where(
-        and(
-          eq(documentAccess.collection, 'deals'),
-          eq(documentAccess.documentId, dealId),
-          eq(documentAccess.userId, receiver.id),
-        ),
-      );
-    expect(access).toMatchObject({ role: 'edit', party: 'receiver' });
-
-    // The receiver is not the sender: no invite management.
-    expect((await api('GET', `/deals/${dealId}/invites`, receiver)).statusCode).toBe(403);
-    // The deal tells doc-load that the receiver has not confirmed their details yet.
-    expect((await api('GET', `/deals/${dealId}`, receiver)).json()).toMatchObject({
-      myParty: 'receiver',
-      receiverValidated: false,
-    });
-    // The sender cannot validate the receiver's details; a stranger does not see the deal.
-    const party = { type: 'business', name: 'Buyer Ab Ltd', vat: 'SE123' };
-    expect(
-      (await api('POST', `/deals/${dealId}/receiver-details`, sender, { party })).statusCode,
-    ).toBe(403);
-    for (const outsider of [stranger, otherWorkspaceUser]) {
-      expect(
-        (await api('POST', `/deals/${dealId}/receiver-details`, outsider, { party })).statusCode,
-      ).toBe(404);
-    }
-    const invalid = await api('POST', `/deals/${dealId}/receiver-details`, receiver, {
-      party: { type: 'business', name: '' },
-    });
-    expect(invalid.statusCode).toBe(400);
-    const validated = await api('POST', `/deals/${dealId}/receiver-details`, receiver, { party });
-    expect(validated.statusCode).toBe(200);
-    const [deal] = await t.database.db.select().from(deals).where(eq(deals.id, dealId));
-    expect(deal).toMatchObject({ receiverValidated: true, parties: { receiver: party } });
-    expect((await api('GET', `/deals/${dealId}`, receiver)).json()).toMatchObject({
-      receiverValidated: true,
-    });
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, receiver.id));
-    expect(user?.company).toMatchObject({ name: 'Buyer Ab Ltd', vat: 'SE123' });
-  });
-
   /** Invites `email` to the deal, waits for its mail, then sets it back to new; its id. */
   async function newInviteWithMailSent(email: string): Promise<string> {
     const id = await deliveredInvite(email);
@@ -847,5 +792,82 @@ describe('invites of a sent deal', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('The deal is closed.');
     await t.database.db.update(deals).set({ state: 'new' }).where(eq(deals.id, dealId));
+  });
+
+  it('gives the claimant receiver access; the receiver validates their details', async () => {
+    const [invite] = await t.database.db
+      .select()
+      .from(dealInvites)
+      .where(eq(dealInvites.email, firstEmail));
+    const opened = await api('POST', `/invites/invite/${invite?.shortId}/claim`, receiver);
+    expect(opened.json()).toMatchObject({ outcome: 'open' });
+    const [access] = await t.database.db
+      .select()
+      .from(documentAccess)
+      .where(
+        and(
+          eq(documentAccess.collection, 'deals'),
+          eq(documentAccess.documentId, dealId),
+          eq(documentAccess.userId, receiver.id),
+        ),
+      );
+    expect(access).toMatchObject({ role: 'edit', party: 'receiver' });
+
+    // The receiver's side is established: the sender adds no one to it any more.
+    const late = await api('POST', `/deals/${dealId}/invites`, sender, {
+      emails: ['colleague@buyer.test'],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(
+      'The receiver has joined this contract. They add people to their side themselves.',
+    );
+
+    // The receiver is not the sender: no invite management.
+    expect((await api('GET', `/deals/${dealId}/invites`, receiver)).statusCode).toBe(403);
+    // The deal tells doc-load that the receiver has not confirmed their details yet.
+    expect((await api('GET', `/deals/${dealId}`, receiver)).json()).toMatchObject({
+      myParty: 'receiver',
+      receiverValidated: false,
+    });
+    // The sender cannot validate the receiver's details; a stranger does not see the deal.
+    const party = { type: 'business', name: 'Buyer Ab Ltd', vat: 'SE123' };
+    expect(
+      (await api('POST', `/deals/${dealId}/receiver-details`, sender, { party })).statusCode,
+    ).toBe(403);
+    for (const outsider of [stranger, otherWorkspaceUser]) {
+      expect(
+        (await api('POST', `/deals/${dealId}/receiver-details`, outsider, { party })).statusCode,
+      ).toBe(404);
+    }
+    // A view-only member of the receiver's side cannot change its details.
+    const viewer = await createUser(t.platform);
+    await t.database.db.insert(documentAccess).values({
+      collection: 'deals',
+      documentId: dealId,
+      userId: viewer.id,
+      role: 'view',
+      party: 'receiver',
+    });
+    const byViewer = await api('POST', `/deals/${dealId}/receiver-details`, viewer, { party });
+    expect(byViewer.statusCode).toBe(403);
+    expect(byViewer.json().error.message).toBe(
+      'Only a member of the receiving party with edit access can change its details.',
+    );
+    expect((await t.database.db.select().from(deals).where(eq(deals.id, dealId)))[0]).toMatchObject(
+      { receiverValidated: false },
+    );
+    const invalid = await api('POST', `/deals/${dealId}/receiver-details`, receiver, {
+      party: { type: 'business', name: '' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    const validated = await api('POST', `/deals/${dealId}/receiver-details`, receiver, { party });
+    expect(validated.statusCode).toBe(200);
+    const [deal] = await t.database.db.select().from(deals).where(eq(deals.id, dealId));
+    expect(deal).toMatchObject({ receiverValidated: true, parties: { receiver: party } });
+    expect((await api('GET', `/deals/${dealId}`, receiver)).json()).toMatchObject({
+      receiverValidated: true,
+    });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, receiver.id));
+    expect(user?.company).toMatchObject({ name: 'Buyer Ab Ltd', vat: 'SE123' });
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
+import { resolveAccess } from './access';
 import {
   type DocumentCaller,
   type DocumentGrant,
@@ -29,6 +30,7 @@ import {
   requireDocument,
   topicKinds,
 } from './documents';
+import { spendShareMailBudget } from './mail-budget';
 
 /*
  * Sharing of templates, drafts and deals (spec 2 §6): people by e-mail, whole groups and whole
@@ -75,9 +77,15 @@ async function mailSharedWith(
   if (targets.length === 0) return;
   const columns = titleColumns[grant.collection];
   const [document] = await tx
-    .select({ title: columns.title })
+    .select({ title: columns.title, workspaceId: columns.table.workspaceId })
     .from(columns.table)
     .where(eq(columns.id, grant.documentId));
+  // Over budget the whole share rolls back (429): no entry without its mail, no mail unsent.
+  await spendShareMailBudget(tx, {
+    userId: caller.id,
+    documentWorkspaceId: document?.workspaceId ?? null,
+    amount: targets.length,
+  });
   const kind = topicKinds[grant.collection] as 'template' | 'draft' | 'deal';
   const url = `${platform.config.publicUrl}${sharedDocumentPath(grant, role)}`;
   for (const target of targets) {
@@ -175,7 +183,49 @@ const notifyAccess = (platform: Platform, tx: DbOrTx, grant: DocumentGrant) =>
     data: { access: true },
   });
 
-/** Adds or updates one entry found by its key (user, e-mail, workspace or group). */
+/**
+ * On a deal, a person already on the other side cannot be added to the caller's side (nor
+ * their role changed from here): each party manages only its own people (spec 2 §6).
+ */
+async function requireNotOtherParty(
+  tx: Tx,
+  grant: DocumentGrant,
+  key: { userId: string } | { email: string },
+) {
+  if (grant.collection !== 'deals' || !grant.party) return;
+  let party: string | null | undefined;
+  if ('userId' in key) {
+    party = (
+      await resolveAccess(tx, {
+        collection: 'deals',
+        documentId: grant.documentId,
+        userId: key.userId,
+      })
+    )?.party;
+  } else {
+    const [pending] = await tx
+      .select({ party: documentAccess.party })
+      .from(documentAccess)
+      .where(
+        and(
+          eq(documentAccess.collection, 'deals'),
+          eq(documentAccess.documentId, grant.documentId),
+          isNull(documentAccess.userId),
+          eq(documentAccess.email, key.email),
+        ),
+      );
+    party = pending?.party;
+  }
+  if (party && party !== grant.party) {
+    throw new AppError('conflict', templateMessages.en.otherPartyMember);
+  }
+}
+
+/**
+ * Adds or updates one entry found by its key (user, e-mail, workspace or group); on a deal only
+ * among the caller's party's entries. Answers whether the entry is new and whether an editor
+ * became a viewer.
+ */
 async function upsertEntry(
   tx: Tx,
   grant: DocumentGrant,
@@ -195,19 +245,23 @@ async function upsertEntry(
         : 'workspaceId' in key
           ? eq(documentAccess.workspaceId, key.workspaceId)
           : eq(documentAccess.groupId, key.groupId);
+  if ('userId' in key || 'email' in key) await requireNotOtherParty(tx, grant, key);
   const [existing] = await tx
-    .select({ id: documentAccess.id })
+    .select({ id: documentAccess.id, role: documentAccess.role })
     .from(documentAccess)
     .where(
       and(
         eq(documentAccess.collection, grant.collection),
         eq(documentAccess.documentId, grant.documentId),
         match,
+        grant.collection === 'deals' && grant.party
+          ? eq(documentAccess.party, grant.party)
+          : undefined,
       ),
     );
   if (existing) {
     await tx.update(documentAccess).set({ role }).where(eq(documentAccess.id, existing.id));
-    return false;
+    return { isNew: false, isDowngrade: existing.role === 'edit' && role === 'view' };
   }
   await tx.insert(documentAccess).values({
     collection: grant.collection,
@@ -217,7 +271,7 @@ async function upsertEntry(
     party: grant.collection === 'deals' ? grant.party : null,
     createdBy,
   });
-  return true;
+  return { isNew: true, isDowngrade: false };
 }
 
 /**
@@ -230,6 +284,12 @@ export async function shareDocument(
   options: Options & { caller: { lang: 'en' | 'fi' }; input: ShareDocumentInput },
 ): Promise<AccessList> {
   const { input, caller } = options;
+  // Mail to addresses the sharer chose needs an address of their own that is proven: else any
+  // throwaway account relays our mails (issue 22 §6). Workspaces and groups are mailed nothing.
+  const ownEmail = caller.email.toLowerCase();
+  if (!caller.emailVerified && (input.emails ?? []).some((email) => email !== ownEmail)) {
+    throw new AppError('forbidden', templateMessages.en.shareNeedsVerifiedEmail);
+  }
   return platform.database.db.transaction(async (tx) => {
     const grant = await requireManager(platform, tx, options);
     const groupIds = [...new Set(input.groupIds ?? [])];
@@ -271,28 +331,38 @@ export async function shareDocument(
             .where(inArray(sql`lower(${users.email})`, emails))
         : [];
     const told: SharedMailTarget[] = [];
+    let isDowngrade = false;
     for (const email of emails) {
       const user = registered.find((candidate) => candidate.email.toLowerCase() === email);
-      const isNew = await upsertEntry(
+      const result = await upsertEntry(
         tx,
         grant,
         user ? { userId: user.id, email } : { email },
         input.role,
         caller.id,
       );
-      if (isNew) {
+      isDowngrade ||= result.isDowngrade;
+      if (result.isNew) {
         told.push({ email, lang: user?.lang ?? caller.lang, isRegistered: Boolean(user) });
       }
     }
     await mailSharedWith(platform, tx, { grant, caller, role: input.role, targets: told });
     for (const workspaceId of workspaceIds) {
-      await upsertEntry(tx, grant, { workspaceId }, input.role, caller.id);
+      const result = await upsertEntry(tx, grant, { workspaceId }, input.role, caller.id);
+      isDowngrade ||= result.isDowngrade;
     }
     for (const groupId of groupIds) {
-      await upsertEntry(tx, grant, { groupId }, input.role, caller.id);
+      const result = await upsertEntry(tx, grant, { groupId }, input.role, caller.id);
+      isDowngrade ||= result.isDowngrade;
+    }
+    const entries = await selectEntries(tx, grant);
+    // Sharing again with 'view' must not leave the document (or a deal's side) without an
+    // editor, as changing the role directly cannot.
+    if (isDowngrade && !entries.some((entry) => entry.role === 'edit')) {
+      throw new AppError('conflict', templateMessages.en.lastMember);
     }
     await notifyAccess(platform, tx, grant);
-    return { entries: await selectEntries(tx, grant), canManage: true };
+    return { entries, canManage: true };
   });
 }
 

@@ -1,10 +1,22 @@
-import type { AccessEntry, AccessList, DocumentTags, TemplateCard } from '@pactum/core/templates';
+import {
+  type AccessEntry,
+  type AccessList,
+  type DocumentTags,
+  type TemplateCard,
+  templateMessages,
+} from '@pactum/core/templates';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deals, documentAccess, drafts, templates, workspaceTags } from '../../db/schema';
+import { spendBudget } from '../../platform/rate-limit/budget';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, createUsers, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
+import {
+  SHARE_MAILS_PER_USER_HOUR,
+  SHARE_MAILS_PER_WORKSPACE_HOUR,
+  shareMailBudgets,
+} from './mail-budget';
 import { caller, makeGroup, makeTemplate, makeWorkspace } from './test-support';
 
 let t: TestApp;
@@ -381,5 +393,146 @@ describe('the same sharing on deals', () => {
       404,
     );
     expect((await call('GET', url, stranger.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('sharing by e-mail is no mail relay (issue 22 §6)', () => {
+  /** `count` addresses no one has, so each share mails every one of them. */
+  const addresses = (count: number, prefix: string) =>
+    Array.from({ length: count }, (_, i) => `${prefix}-${i}-${Date.now()}@example.test`);
+  const emailsOf = (list: AccessList) => list.entries.map((entry) => entry.email);
+
+  it('needs a verified address; workspaces and groups (no mail) need none', async () => {
+    const unverified = await createUser(t.platform, { emailVerified: false });
+    const team = await makeWorkspace(t, [unverified.id], 'Unverified Oy');
+    const team2Group = await makeGroup(t, team, []);
+    const template = await makeTemplate(t, unverified.cookie, 'Visit http://evil.example');
+    const refused = await call('POST', accessUrl(template.id), unverified.cookie, {
+      emails: addresses(3, 'relay'),
+      workspaceIds: [team],
+      role: 'view',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(templateMessages.en.shareNeedsVerifiedEmail);
+    // Nothing of the refused share is stored, the workspace neither.
+    expect(emailsOf(await entries(template.id, unverified.cookie))).toEqual([unverified.email]);
+
+    const inside = await call('POST', accessUrl(template.id), unverified.cookie, {
+      workspaceIds: [team],
+      groupIds: [team2Group],
+      // Naming oneself mails nobody either.
+      emails: [unverified.email],
+      role: 'view',
+    });
+    expect(inside.statusCode).toBe(201);
+    expect((inside.json() as AccessList).entries).toHaveLength(3);
+  });
+
+  it('spends a budget of share mails per user: over it 429 with Retry-After, nothing stored', async () => {
+    const sharer = await createUser(t.platform);
+    const template = await makeTemplate(t, sharer.cookie);
+    const url = accessUrl(template.id);
+    const batch = addresses(SHARE_MAILS_PER_USER_HOUR, 'batch');
+    expect(
+      (await call('POST', url, sharer.cookie, { emails: batch, role: 'view' })).statusCode,
+    ).toBe(201);
+
+    const over = await call('POST', url, sharer.cookie, {
+      emails: [viewer.email, 'one-more@example.test'],
+      role: 'view',
+    });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toMatchObject({
+      code: 'rate_limited',
+      message: templateMessages.en.shareMailLimitUser,
+    });
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    const list = await entries(template.id, sharer.cookie);
+    expect(list.entries).toHaveLength(SHARE_MAILS_PER_USER_HOUR + 1);
+    expect(emailsOf(list)).not.toContain(viewer.email);
+    expect(emailsOf(list)).not.toContain('one-more@example.test');
+
+    // What mails nobody costs nothing: a role change, a workspace.
+    const [first] = batch;
+    expect(
+      (await call('POST', url, sharer.cookie, { emails: [first], role: 'edit' })).statusCode,
+    ).toBe(201);
+    const own = await makeWorkspace(t, [sharer.id], 'Sharer Oy');
+    expect(
+      (await call('POST', url, sharer.cookie, { workspaceIds: [own], role: 'view' })).statusCode,
+    ).toBe(201);
+    // Another user's budget is their own.
+    const other = await makeTemplate(t, owner.cookie);
+    expect(
+      (
+        await call('POST', accessUrl(other.id), owner.cookie, {
+          emails: ['owner-friend@example.test'],
+          role: 'view',
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('spends the budget of the document’s workspace, else the sharer’s own', async () => {
+    const { db } = t.platform.database;
+    const [member, teammate, outsider] = await createUsers(t.platform, 3);
+    const team = await makeWorkspace(t, [member.id, teammate.id], 'Busy Oy');
+    const side = await makeWorkspace(t, [member.id], 'Side business');
+    // The team has mailed its hour's worth already.
+    const teamHour = shareMailBudgets({ userId: member.id, workspaceId: team })[2];
+    if (!teamHour) throw new Error('no workspace budget');
+    expect(teamHour.rule.max).toBe(SHARE_MAILS_PER_WORKSPACE_HOUR);
+    await spendBudget(db, teamHour.key, teamHour.rule, teamHour.rule.max);
+
+    const share = (template: string, who: TestUser) =>
+      call('POST', accessUrl(template), who.cookie, {
+        emails: addresses(1, 'workspace'),
+        role: 'view',
+      });
+    const inWorkspace = async (workspaceId: string | null, creator: TestUser) => {
+      const template = await makeTemplate(t, creator.cookie);
+      await db.update(templates).set({ workspaceId }).where(eq(templates.id, template.id));
+      return template.id;
+    };
+
+    // The team's document, whichever member shares it.
+    const teamTemplate = await inWorkspace(team, teammate);
+    const refused = await share(teamTemplate, teammate);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(templateMessages.en.shareMailLimitWorkspace);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A document of the member's other workspace spends that one's budget.
+    expect((await share(await inWorkspace(side, member), member)).statusCode).toBe(201);
+    // A personal document spends the sharer's first workspace's budget.
+    expect((await share(await inWorkspace(null, member), member)).statusCode).toBe(429);
+    // An editor outside the team (here with no workspace) does not spend the team's budget.
+    await db.insert(documentAccess).values({
+      collection: 'templates',
+      documentId: teamTemplate,
+      userId: outsider.id,
+      role: 'edit',
+    });
+    expect((await share(teamTemplate, outsider)).statusCode).toBe(201);
+  });
+
+  it('parallel shares cannot spend more than the budget', async () => {
+    const sharer = await createUser(t.platform);
+    const template = await makeTemplate(t, sharer.cookie);
+    const [hour] = shareMailBudgets({ userId: sharer.id, workspaceId: null });
+    if (!hour) throw new Error('no user budget');
+    // Room for exactly two of the five shares below.
+    await spendBudget(t.platform.database.db, hour.key, hour.rule, hour.rule.max - 10);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call('POST', accessUrl(template.id), sharer.cookie, {
+          emails: addresses(5, `parallel${i}`),
+          role: 'view',
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 429, 429, 429]);
+    expect((await entries(template.id, sharer.cookie)).entries).toHaveLength(1 + 10);
   });
 });

@@ -395,7 +395,7 @@ export async function startSigning(
       throw new AppError(
         'conflict',
         deal.state === 'new' || deal.state === 'negotiate'
-          ? 'The other party must approve the latest changes before signing starts.'
+          ? signingMessage('changesNotAgreed', 'en')
           : signingMessage('notInSigning', options.user.lang),
       );
     }

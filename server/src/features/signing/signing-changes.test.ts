@@ -34,11 +34,7 @@ const signerOf = signerInput;
 const signBody = signRequest('Signed here');
 
 const openLink = (user: TestUser, shortId: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/invites/sign/${shortId}`,
-    headers: { cookie: user.cookie },
-  });
+  api('POST', `/invites/sign/${shortId}/claim`, user);
 
 async function signersOf(dealId: string) {
   return t.database.db.select().from(dealSigners).where(eq(dealSigners.dealId, dealId));

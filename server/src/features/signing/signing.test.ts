@@ -533,12 +533,8 @@ describe('signing a deal', () => {
       path: `/dashboard/documents/deals/${deal.id}/sign`,
     });
     // Someone else cannot use the colleague's link.
-    const used = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/invites/sign/${link?.shortId}`,
-      headers: { cookie: stranger.cookie },
-    });
-    expect(used.statusCode).toBeGreaterThanOrEqual(400);
+    const used = await api('POST', `/invites/sign/${link?.shortId}/claim`, stranger);
+    expect(used.statusCode).toBe(409);
 
     const view = (await api('GET', `/deals/${deal.id}/signing`, colleague)).json() as SigningView;
     expect(view).toMatchObject({
@@ -613,11 +609,7 @@ describe('signing a deal', () => {
 
 describe('who counts as a signer', () => {
   const openLink = (user: TestUser, shortId: string | undefined) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/invites/sign/${shortId}`,
-      headers: { cookie: user.cookie },
-    });
+    api('POST', `/invites/sign/${shortId}/claim`, user);
 
   it('ignores an unverified account with the signer’s e-mail until it opens the mailed link', async () => {
     // Signed up with the signer's address, never verified it (sign-up gives a session at once).
@@ -705,7 +697,7 @@ describe('who counts as a signer', () => {
     expect((await api('POST', signUrl, member, signBody('kalam', 'green'))).statusCode).toBe(200);
   });
 
-  it('does not let a claimed link sign for an e-mail that is not the caller’s', async () => {
+  it('binds a signing link only to an account with the signer’s address; a stranger sees nothing', async () => {
     const forwardedTo = await createUser(t.platform);
     const colleague = await createUser(t.platform, { emailVerified: false });
     const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
@@ -716,19 +708,32 @@ describe('who counts as a signer', () => {
       .select()
       .from(dealSigners)
       .where(eq(dealSigners.email, colleague.email));
-    // The link was forwarded: whoever opens it first may read the deal as that signer...
-    expect((await openLink(forwardedTo, link?.shortId)).json()).toMatchObject({ outcome: 'open' });
-    const view = (await api('GET', `/deals/${deal.id}/signing`, forwardedTo)).json() as SigningView;
-    expect(view.role).toBe('signer');
-    expect(view.signers.some((signer) => signer.canSign)).toBe(false);
-    // ...but signing stays with the signer's e-mail.
+    // The link was forwarded (or leaked): the stranger signed in with another address can
+    // neither resolve nor claim it, and reads nothing of the deal.
+    const resolved = await api('GET', `/invites/sign/${link?.shortId}`, forwardedTo);
+    expect(resolved.statusCode).toBe(403);
+    expect(resolved.json().error.code).toBe('invite_wrong_account');
+    const claimed = await openLink(forwardedTo, link?.shortId);
+    expect(claimed.statusCode).toBe(403);
+    expect(claimed.json().error.code).toBe('invite_wrong_account');
+    expect((await api('GET', `/deals/${deal.id}/signing`, forwardedTo)).statusCode).toBe(404);
+    expect((await api('GET', `/deals/${deal.id}/original-pdf`, forwardedTo)).statusCode).toBe(404);
+    const [unbound] = await t.database.db
+      .select()
+      .from(dealSigners)
+      .where(eq(dealSigners.id, link?.id ?? ''));
+    expect(unbound?.userId).toBeNull();
+    // The real signer, whose account is not verified yet, proves the address by the mailed link.
+    expect((await api('GET', `/invites/sign/${link?.shortId}`, colleague)).json()).toMatchObject({
+      outcome: 'claim',
+    });
+    expect((await openLink(colleague, link?.shortId)).json()).toMatchObject({ outcome: 'open' });
     const refused = await api(
       'POST',
       `/deals/${deal.id}/signers/${link?.id}/sign`,
       forwardedTo,
       signBody('kalam', 'green'),
     );
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe('Only the named signer can sign here.');
+    expect(refused.statusCode).toBe(404);
   });
 });

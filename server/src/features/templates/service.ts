@@ -41,8 +41,26 @@ import { listDocumentTags } from '../tags/service';
 
 type TemplateRow = typeof templates.$inferSelect;
 
-/** Failed coupon redeems a user may make in the window before being slowed down. */
-const COUPON_FAILURES = { max: 20, windowSeconds: 15 * 60 };
+/**
+ * Coupon codes a user may try in the window (failed redeems, and new codes typed into template
+ * settings) before being slowed down.
+ */
+const COUPON_GUESSES = { max: 20, windowSeconds: 15 * 60 };
+
+/**
+ * Counts one try of a coupon code for the user, before the code is looked up (429 past the
+ * allowance). Counting and deciding are one statement, so parallel tries cannot all pass.
+ */
+async function countCouponGuess(platform: Platform, userId: string): Promise<string> {
+  const key = `coupon-guess:${userId}`;
+  const limit = await platform.rateLimiter.hit(key, COUPON_GUESSES);
+  if (!limit.isAllowed) {
+    throw new AppError('rate_limited', undefined, {
+      headers: { 'retry-after': String(limit.retryAfterSeconds) },
+    });
+  }
+  return key;
+}
 
 const rank = { user: 0, workspace: 1, group: 2 } as const;
 
@@ -271,6 +289,16 @@ export async function updateTemplate(
   options: { caller: DocumentCaller; templateId: string; input: UpdateTemplateInput },
 ): Promise<TemplateDetail> {
   const { caller, templateId, input } = options;
+  if (input.couponCode) {
+    // 'Already in use' (the spec's answer) tells a taken code from a free one, so choosing a
+    // new code takes from the same allowance as redeeming one: settings are no faster way to
+    // find another user's code. Counted outside the transaction so a refusal still counts.
+    const [current] = await platform.database.db
+      .select({ couponCode: templates.couponCode })
+      .from(templates)
+      .where(eq(templates.id, templateId));
+    if (current?.couponCode !== input.couponCode) await countCouponGuess(platform, caller.id);
+  }
   try {
     await platform.database.db.transaction(async (tx) => {
       const grant = await requireDocument(platform, tx, {
@@ -430,22 +458,16 @@ export async function redeemCoupon(
   options: { caller: DocumentCaller; couponCode: string },
 ): Promise<RedeemCouponResult> {
   const { caller } = options;
-  const failureKey = `coupon-failure:${caller.id}`;
-  const limit = await platform.rateLimiter.peek(failureKey, COUPON_FAILURES);
-  if (!limit.isAllowed) {
-    throw new AppError('rate_limited', undefined, {
-      headers: { 'retry-after': String(limit.retryAfterSeconds) },
-    });
-  }
+  // Every try is counted before the lookup; a code that works is forgiven, so only failures
+  // use up the allowance.
+  const guessKey = await countCouponGuess(platform, caller.id);
   const [template] = await platform.database.db
     .select({ id: templates.id, title: templates.title })
     .from(templates)
     .where(and(eq(templates.couponCode, options.couponCode), isNull(templates.deletedAt)))
     .limit(1);
-  if (!template) {
-    await platform.rateLimiter.hit(failureKey, COUPON_FAILURES);
-    throw new AppError('not_found', templateMessages.en.couponNotFound);
-  }
+  if (!template) throw new AppError('not_found', templateMessages.en.couponNotFound);
+  await platform.rateLimiter.forgive(guessKey);
   await grantUserAccess(platform.database.db, {
     collection: 'templates',
     documentId: template.id,

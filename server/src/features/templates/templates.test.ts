@@ -330,11 +330,11 @@ describe('coupons', () => {
 
   it('redeeming grants view access to the template', async () => {
     const template = await makeTemplate(t, owner.cookie, 'Coupon template');
-    await call('PATCH', `/templates/${template.id}`, owner.cookie, { couponCode: 'redeem-me' });
+    await call('PATCH', `/templates/${template.id}`, owner.cookie, { couponCode: 'redeem-me-now' });
     const redeemer = await createUser(t.platform);
     expect((await call('GET', `/templates/${template.id}`, redeemer.cookie)).statusCode).toBe(404);
     const redeemed = await call('POST', '/templates/coupons/redeem', redeemer.cookie, {
-      couponCode: ' Redeem-Me ',
+      couponCode: ' Redeem-Me-Now ',
     });
     expect(redeemed.statusCode).toBe(200);
     expect(redeemed.json()).toEqual({ templateId: template.id, templateTitle: 'Coupon template' });
@@ -346,8 +346,11 @@ describe('coupons', () => {
     ).toBe(403);
     // A second redeem changes nothing; the owner keeps edit access when redeeming their own.
     expect(
-      (await call('POST', '/templates/coupons/redeem', owner.cookie, { couponCode: 'redeem-me' }))
-        .statusCode,
+      (
+        await call('POST', '/templates/coupons/redeem', owner.cookie, {
+          couponCode: 'redeem-me-now',
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await call('GET', `/templates/${template.id}`, owner.cookie)).json().canEdit).toBe(
       true,
@@ -369,6 +372,108 @@ describe('coupons', () => {
       (await call('PATCH', `/templates/${other.id}`, owner.cookie, { couponCode: 'short-lived' }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe('guessing coupon codes', () => {
+  /** A private template of a new owner with the given code, and a new user guessing it. */
+  async function secretAndGuesser(code: string) {
+    const [secretOwner, guesser] = await createUsers(t.platform, 2);
+    const secret = await makeTemplate(t, secretOwner.cookie, 'Private offer');
+    const set = await call('PATCH', `/templates/${secret.id}`, secretOwner.cookie, {
+      couponCode: code,
+    });
+    expect(set.statusCode).toBe(200);
+    return { secret, guesser };
+  }
+
+  it('checks at most 20 of parallel redeems; the right code after them is refused', async () => {
+    const { secret, guesser } = await secretAndGuesser('parallel-secret');
+    // The right code comes last, after 29 wrong ones sent at the same time: counting and
+    // deciding must be one step, or every request passes the check before any is counted.
+    const codes = [
+      ...Array.from({ length: 29 }, (_, index) => `guess-${index}`),
+      'parallel-secret',
+    ];
+    const responses = await Promise.all(
+      codes.map((couponCode) =>
+        call('POST', '/templates/coupons/redeem', guesser.cookie, { couponCode }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await call('GET', `/templates/${secret.id}`, guesser.cookie)).statusCode).toBe(404);
+  });
+
+  it('a redeemed code does not use up the allowance', async () => {
+    const { secret, guesser } = await secretAndGuesser('kept-allowance');
+    for (let index = 0; index < 19; index++) {
+      const wrong = await call('POST', '/templates/coupons/redeem', guesser.cookie, {
+        couponCode: `guess-${index}`,
+      });
+      expect(wrong.statusCode).toBe(404);
+    }
+    for (let index = 0; index < 3; index++) {
+      const right = await call('POST', '/templates/coupons/redeem', guesser.cookie, {
+        couponCode: 'kept-allowance',
+      });
+      expect(right.statusCode).toBe(200);
+    }
+    const last = await call('POST', '/templates/coupons/redeem', guesser.cookie, {
+      couponCode: 'guess-last',
+    });
+    expect(last.statusCode).toBe(404);
+    expect((await call('GET', `/templates/${secret.id}`, guesser.cookie)).statusCode).toBe(200);
+  });
+
+  it('template settings take from the same allowance, so they cannot probe codes past it', async () => {
+    const { guesser } = await secretAndGuesser('settings-secret');
+    const own = await makeTemplate(t, guesser.cookie, 'Probe');
+    for (let index = 0; index < 20; index++) {
+      const free = await call('PATCH', `/templates/${own.id}`, guesser.cookie, {
+        couponCode: `probe-code-${index}`,
+      });
+      expect(free.statusCode).toBe(200);
+    }
+    // Past the allowance a taken code is no longer told apart from a free one.
+    const taken = await call('PATCH', `/templates/${own.id}`, guesser.cookie, {
+      couponCode: 'settings-secret',
+    });
+    expect(taken.statusCode).toBe(429);
+    expect(taken.json().error.code).toBe('rate_limited');
+    expect(Number(taken.headers['retry-after'])).toBeGreaterThan(0);
+    const redeem = await call('POST', '/templates/coupons/redeem', guesser.cookie, {
+      couponCode: 'settings-secret',
+    });
+    expect(redeem.statusCode).toBe(429);
+    // Other settings, and saving the code the template already has, still work.
+    const same = await call('PATCH', `/templates/${own.id}`, guesser.cookie, {
+      couponCode: 'probe-code-19',
+      abstract: 'Changed',
+    });
+    expect(same.statusCode).toBe(200);
+    expect((await call('GET', `/templates/${own.id}`, guesser.cookie)).json()).toMatchObject({
+      couponCode: 'probe-code-19',
+      abstract: 'Changed',
+    });
+  });
+
+  it('parallel settings probes are counted before any code is looked up', async () => {
+    const { guesser } = await secretAndGuesser('parallel-settings');
+    const own = await makeTemplate(t, guesser.cookie, 'Probe');
+    const codes = [
+      ...Array.from({ length: 29 }, (_, index) => `probe-code-${index}`),
+      'parallel-settings',
+    ];
+    const responses = await Promise.all(
+      codes.map((couponCode) =>
+        call('PATCH', `/templates/${own.id}`, guesser.cookie, { couponCode }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 

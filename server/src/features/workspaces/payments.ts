@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { paymentEvents, payments, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { PaymentWebhookEvent } from '../../platform/payments/payments';
+import type { PaymentProvider, PaymentWebhookEvent } from '../../platform/payments/payments';
 import type { Platform } from '../../platform/platform';
 import { requireMember } from './access';
 import { applyCreditChange } from './ledger';
@@ -33,6 +33,15 @@ const stateOf = (payment: PaymentRow, extra: Partial<PaymentState> = {}): Paymen
   ...(payment.errorMessage ? { message: payment.errorMessage } : {}),
   ...extra,
 });
+
+/**
+ * The configured card processor, or 503: production without Stripe takes no card payments
+ * (the built-in test processor would hand out credits for free).
+ */
+export function requireCardProcessor(platform: Platform): PaymentProvider {
+  if (!platform.payments) throw new AppError('unavailable', 'Card payments are not configured.');
+  return platform.payments;
+}
 
 /** Grants a succeeded payment's credits in the caller's transaction: once, however often called. */
 async function grantPaymentIn(
@@ -71,7 +80,7 @@ async function grantIfTrusted(
   payment: PaymentRow,
   userName: string | null,
 ): Promise<number | undefined> {
-  if (platform.payments.grantsOnWebhook) return undefined;
+  if (requireCardProcessor(platform).grantsOnWebhook) return undefined;
   return platform.database.db.transaction((tx) => grantPaymentIn(tx, platform, payment, userName));
 }
 
@@ -92,12 +101,13 @@ export async function chargeCredits(
   },
 ): Promise<PaymentState> {
   const { workspace } = options;
+  const processor = requireCardProcessor(platform);
   const price = priceCredits(options.credits, workspace.currency, workspace.address.country ?? '');
   const [created] = await platform.database.db
     .insert(payments)
     .values({
       workspaceId: workspace.id,
-      provider: platform.payments.kind,
+      provider: processor.kind,
       idempotencyKey: `${workspace.id}:${options.idempotencyKey}`,
       credits: price.credits,
       currency: price.currency,
@@ -118,7 +128,7 @@ export async function chargeCredits(
     if (!existing) throw new AppError('conflict');
     return stateOf(existing);
   }
-  const result = await platform.payments.charge({
+  const result = await processor.charge({
     amount: price.purchaseTotal,
     currency: price.currency,
     ...(options.card
@@ -168,12 +178,13 @@ export async function confirmPayment(
     workspaceId: payment.workspaceId,
     userId: options.userId,
   });
+  const processor = requireCardProcessor(platform);
   if (payment.status === 'succeeded') {
     const balance = await grantIfTrusted(platform, payment, options.userName);
     return stateOf(payment, balance === undefined ? {} : { balance });
   }
   if (payment.status !== 'requires_action' || !payment.providerPaymentId) return stateOf(payment);
-  const outcome = await platform.payments.retrieve(payment.providerPaymentId);
+  const outcome = await processor.retrieve(payment.providerPaymentId);
   if (outcome.status === 'requires_action') return stateOf(payment);
   const [updated] = await platform.database.db
     .update(payments)
@@ -194,10 +205,11 @@ export async function applyPaymentWebhook(
   platform: Platform,
   event: PaymentWebhookEvent,
 ): Promise<{ isDuplicate: boolean }> {
+  const processor = requireCardProcessor(platform);
   return platform.database.db.transaction(async (tx) => {
     const [recorded] = await tx
       .insert(paymentEvents)
-      .values({ provider: platform.payments.kind, eventId: event.eventId, type: event.type })
+      .values({ provider: processor.kind, eventId: event.eventId, type: event.type })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (!recorded) return { isDuplicate: true };
@@ -207,7 +219,7 @@ export async function applyPaymentWebhook(
       .set({ status: event.outcome, errorMessage: event.message ?? null, updatedAt: new Date() })
       .where(
         and(
-          eq(payments.provider, platform.payments.kind),
+          eq(payments.provider, processor.kind),
           eq(payments.providerPaymentId, event.providerPaymentId),
         ),
       )

@@ -27,7 +27,7 @@ import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { requireAdministrator, requireMember } from './access';
 import { applyCreditChange } from './ledger';
-import { chargeCredits, type PaymentState } from './payments';
+import { chargeCredits, type PaymentState, requireCardProcessor } from './payments';
 
 type Caller = { id: string; name: string; email: string };
 /** Stats are recalculated at most once a day unless nothing is stored yet. */
@@ -161,6 +161,8 @@ export async function createWorkspace(
   options: { user: Caller; input: CreateWorkspace & { credits: number } },
 ): Promise<{ workspaceId: string; payment: PaymentState | null }> {
   const { input, user } = options;
+  // Refused before the workspace exists: it could not be paid for.
+  if (input.type === 'card') requireCardProcessor(platform);
   const seats = input.type === 'invoice' ? (input.licences ?? 1) : 1;
   if (input.type === 'invoice' && annualTotal(seats) <= MIN_ANNUAL_TOTAL) {
     throw new AppError('validation_failed', 'The annual total must be above 100.');

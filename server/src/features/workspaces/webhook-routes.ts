@@ -8,7 +8,7 @@ import { applyPaymentWebhook } from './payments';
  */
 export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   const processor = app.platform.payments;
-  if (!processor.readWebhook) return;
+  if (!processor?.readWebhook) return;
   const readWebhook = processor.readWebhook.bind(processor);
   // The signature covers the exact bytes, so this route keeps the body raw.
   app.addContentTypeParser(

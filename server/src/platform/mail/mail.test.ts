@@ -1,8 +1,10 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
+import { waitForMail } from '../../test/outbox';
 import { renderMail } from './templates';
 
 type OutboxItem = {
@@ -112,6 +114,93 @@ describe('mail without SMTP: the development outbox', () => {
     const rendered = renderMail('test-delivery', 'en', { url: '"><script>alert(1)</script>' });
     expect(rendered.html).not.toContain('<script>');
     expect(rendered.text).toContain('"><script>alert(1)</script>');
+  });
+});
+
+describe('account mails on their own queue (issue 22 §6)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  /** The queue of each mail job to `to`, and how many of a queue's jobs are not done yet. */
+  const queuesOf = async (to: string) =>
+    (
+      (await t.database.db.execute(
+        sql`SELECT name FROM pgboss.job WHERE data->>'to' = ${to}`,
+      )) as unknown as { rows: { name: string }[] }
+    ).rows.map((row) => row.name);
+  const unfinished = async (queue: string) =>
+    (
+      (await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${queue} AND state <> 'completed'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]?.n;
+
+  it('a verification mail goes out while 200 share mails wait for a stuck mail server', async () => {
+    // The mail server takes share mails but never finishes one until released.
+    const deliver = t.platform.mailer.deliver.bind(t.platform.mailer);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let isShareMailStuck = false;
+    t.platform.mailer.deliver = async (key, mail) => {
+      if (mail.to.endsWith('@flood.test')) {
+        isShareMailStuck = true;
+        await released;
+      }
+      return deliver(key, mail);
+    };
+    try {
+      await t.database.db.transaction(async (tx) => {
+        for (let i = 0; i < 200; i++) {
+          await t.platform.mail.queue(tx, {
+            to: `reader-${i}@flood.test`,
+            template: 'document-shared',
+            lang: 'en',
+            vars: {
+              sharer: 'Flood',
+              title: 'Flood',
+              kind: 'template',
+              role: 'view',
+              isRegistered: false,
+              url: 'http://localhost:3000/dashboard',
+            },
+          });
+        }
+      });
+      await eventually(() => (isShareMailStuck ? true : undefined));
+
+      const email = `newcomer-${Date.now()}@example.test`;
+      const signUp = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-up',
+        headers: { origin: 'http://localhost:3000' },
+        payload: {
+          firstname: 'New',
+          lastname: 'Comer',
+          email,
+          phone: '',
+          password: 'a-good-password',
+          acceptTerms: true,
+        },
+      });
+      expect(signUp.statusCode).toBe(201);
+      expect(await queuesOf(email)).toEqual(['mail.deliver-account']);
+      expect(await queuesOf('reader-0@flood.test')).toEqual(['mail.send']);
+
+      await waitForMail(t.app, email, /Verify your e-mail address/);
+      // Delivered while every share mail still waits.
+      expect(await unfinished('mail.send')).toBe(200);
+      const outbox = (await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).json() as {
+        to: string;
+      }[];
+      expect(outbox.filter((mail) => mail.to.endsWith('@flood.test'))).toHaveLength(0);
+    } finally {
+      release();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { defineJob, type Jobs } from '../jobs/jobs';
+import { defineJob, type JobContext, type Jobs } from '../jobs/jobs';
 import type { Mailer } from './mailer';
 import { type MailLang, type MailTemplateName, type MailVars, renderMail } from './templates';
 
@@ -27,6 +27,13 @@ export type MailOutcome = 'delivered' | 'bounced' | 'failed';
 export type MailOutcomeHandler = (id: string, outcome: MailOutcome) => Promise<void>;
 
 const RETRY_LIMIT = 8;
+
+/**
+ * Mails a person waits for at sign-up and sign-in (verification, also of a changed address,
+ * and password reset). They have a queue and a worker of their own: a flood of mails to others
+ * (shares, invites, notifications) on the general queue cannot hold them up.
+ */
+const accountTemplates: ReadonlySet<MailTemplateName> = new Set(['verify-email', 'reset-password']);
 
 /** The SMTP server refused the recipient with a permanent (5xx) answer to RCPT TO. */
 function isPermanentRejection(error: unknown): boolean {
@@ -79,29 +86,38 @@ export function createMail(
       options.onError?.(error instanceof Error ? error : new Error(String(error)));
     });
   };
+  const deliver = async (data: MailJobData, context: JobContext) => {
+    const isWanted = data.ref ? wantedChecks.get(data.ref.kind) : undefined;
+    if (data.ref && isWanted && !(await isWanted(data.ref.id))) return;
+    const rendered = renderMail(data.template, data.lang, data.vars as never);
+    try {
+      await mailer.deliver(data.key, { to: data.to, ...rendered });
+    } catch (error) {
+      // A refused address stays refused: record the bounce instead of retrying.
+      if (isPermanentRejection(error)) return report(data.ref, 'bounced');
+      if (context.retryCount >= RETRY_LIMIT) await report(data.ref, 'failed');
+      throw error;
+    }
+    await report(data.ref, 'delivered');
+  };
   const sendMail = defineJob<MailJobData>({
     name: 'mail.send',
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 30,
-    async handle(data, context) {
-      const isWanted = data.ref ? wantedChecks.get(data.ref.kind) : undefined;
-      if (data.ref && isWanted && !(await isWanted(data.ref.id))) return;
-      const rendered = renderMail(data.template, data.lang, data.vars as never);
-      try {
-        await mailer.deliver(data.key, { to: data.to, ...rendered });
-      } catch (error) {
-        // A refused address stays refused: record the bounce instead of retrying.
-        if (isPermanentRejection(error)) return report(data.ref, 'bounced');
-        if (context.retryCount >= RETRY_LIMIT) await report(data.ref, 'failed');
-        throw error;
-      }
-      await report(data.ref, 'delivered');
-    },
+    handle: deliver,
+  });
+  const sendAccountMail = defineJob<MailJobData>({
+    name: 'mail.deliver-account',
+    retryLimit: RETRY_LIMIT,
+    retryDelaySeconds: 30,
+    handle: deliver,
   });
   jobs.register(sendMail);
+  jobs.register(sendAccountMail);
   return {
     async queue(tx, input) {
-      return jobs.enqueue(tx, sendMail, {
+      const job = accountTemplates.has(input.template) ? sendAccountMail : sendMail;
+      return jobs.enqueue(tx, job, {
         key: randomUUID(),
         to: input.to,
         template: input.template,

@@ -12,7 +12,8 @@ export type Mailer = {
 
 /**
  * SMTP through nodemailer when `smtpUrl` is set; otherwise (and also when `isOutboxKept`) the
- * message is built by nodemailer and kept in the dev outbox table.
+ * message is built by nodemailer and kept in the dev outbox table. Without SMTP the outbox must
+ * be kept.
  */
 export function createMailer(options: {
   database: Database;
@@ -20,6 +21,9 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   isOutboxKept: boolean;
 }): Mailer {
+  // The config refuses this in production; nothing else may make mail vanish silently.
+  if (!options.smtpUrl && !options.isOutboxKept) throw new Error('No SMTP_URL and no dev outbox');
+  // No connection is made here: an unreachable SMTP server fails deliveries (retried), not the start.
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const builder = nodemailer.createTransport({ jsonTransport: true });
 

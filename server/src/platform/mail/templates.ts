@@ -42,7 +42,8 @@ const sharedKind = {
 
 /**
  * Every e-mail Pactum sends. Features add their templates here; each has en and fi.
- * Variables are plain text: rendering escapes them for HTML.
+ * Variables are plain text: rendering escapes them for HTML and keeps the ones people choose
+ * from becoming links (`chosenText` below: list a new template's chosen variables there).
  */
 export const mailTemplates = {
   /** Sent by the operator command `npm run mail:test -- EMAIL` to check the mail set-up. */
@@ -236,6 +237,46 @@ export type MailVars<N extends MailTemplateName> = Parameters<
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/**
+ * The variables of each template that people choose (names, titles, messages) and that reach
+ * someone other than who chose them: an address typed at sign-up may be someone else's too.
+ * They are rendered inert (`inertText`), so no one can make our mails carry their links.
+ */
+const chosenText: { [N in MailTemplateName]?: ReadonlyArray<keyof MailVars<N>> } = {
+  'verify-email': ['name'],
+  'workspace-invite': ['inviter', 'workspace'],
+  'deal-invite': ['sender', 'title', 'receiver', 'message'],
+  'signing-request': ['signer', 'sender', 'title', 'party'],
+  'signed-document': ['title'],
+  'document-shared': ['sharer', 'title'],
+};
+
+const ZWNJ = '\u200C';
+/** A dot, colon, slash or at sign within a word: where link finders see a scheme or domain. */
+const LINK_JOINT = /(?<=\S)([.:/@])(?=\S)/gu;
+
+/**
+ * Text that mail clients will not turn into a link: a zero-width non-joiner on both sides of
+ * each dot, colon, slash and at sign inside a word breaks `http://`, `www.`, `evil.example`
+ * and `a@b.fi` for their link finders, in the HTML and the text part alike, while the text
+ * reads the same (a sentence's full stop or colon before a space is left alone). HTML escaping
+ * is still `renderMail`'s.
+ */
+export function inertText(value: string): string {
+  return value.replace(LINK_JOINT, `${ZWNJ}$1${ZWNJ}`);
+}
+
+function inertVars<N extends MailTemplateName>(name: N, vars: MailVars<N>): MailVars<N> {
+  const keys = chosenText[name] as ReadonlyArray<keyof MailVars<N>> | undefined;
+  if (!keys) return vars;
+  const copy = { ...vars };
+  for (const key of keys) {
+    const value = copy[key];
+    if (typeof value === 'string') copy[key] = inertText(value) as MailVars<N>[typeof key];
+  }
+  return copy;
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -252,8 +293,10 @@ export function renderMail<N extends MailTemplateName>(
   vars: MailVars<N>,
 ): RenderedMail {
   const wording = mailTemplates[name][lang] as Wording<MailVars<N>>;
-  const subject = wording.subject(vars);
-  const paragraphs = wording.paragraphs(vars);
+  const shown = inertVars(name, vars);
+  const subject = wording.subject(shown);
+  const paragraphs = wording.paragraphs(shown);
+  // The button's address is ours, built from the real values.
   const action = wording.action?.(vars);
   const text = [
     ...paragraphs,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -8,29 +8,25 @@ export type RateResult = { isAllowed: boolean; count: number; retryAfterSeconds:
 /**
  * Fixed-window counters in the database, so every server process shares them. Keys name the
  * thing limited, e.g. `sign-in-failure:<email>` or `sign-up:<ip>`.
+ *
+ * There is no "look without counting": a check made before the count lets parallel requests
+ * all pass it before any of them is counted (30 parallel sign-ins tried 30 passwords). Limit
+ * failures by counting every attempt with `hit` before the expensive check, and `forgive` or
+ * `reset` when the attempt turns out not to be a failure.
  */
 export type RateLimiter = {
-  /** Counts one event and says whether it is still within the rule. */
+  /** Counts one event and says, in the same statement, whether it is still within the rule. */
   hit(key: string, rule: RateRule): Promise<RateResult>;
-  /** Says whether the rule is already used up, without counting. */
-  peek(key: string, rule: RateRule): Promise<RateResult>;
+  /** Takes back one counted event of the current window (an attempt that succeeded). */
+  forgive(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
 export function createRateLimiter(database: Database): RateLimiter {
   const { db } = database;
-  const result = (
-    count: number,
-    resetAt: Date,
-    rule: RateRule,
-    isCounting: boolean,
-  ): RateResult => {
+  const result = (count: number, resetAt: Date, rule: RateRule): RateResult => {
     const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-    return {
-      isAllowed: isCounting ? count <= rule.max : count < rule.max,
-      count,
-      retryAfterSeconds,
-    };
+    return { isAllowed: count <= rule.max, count, retryAfterSeconds };
   };
   return {
     async hit(key, rule) {
@@ -47,17 +43,13 @@ export function createRateLimiter(database: Database): RateLimiter {
         })
         .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
       if (!row) throw new Error('rate limit row missing');
-      return result(row.count, row.resetAt, rule, true);
+      return result(row.count, row.resetAt, rule);
     },
-    async peek(key, rule) {
-      const [row] = await db
-        .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-        .from(rateLimits)
-        .where(eq(rateLimits.key, key));
-      if (!row || row.resetAt.getTime() <= Date.now()) {
-        return { isAllowed: true, count: 0, retryAfterSeconds: 0 };
-      }
-      return result(row.count, row.resetAt, rule, false);
+    async forgive(key) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
     },
     async reset(key) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));

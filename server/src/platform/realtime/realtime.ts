@@ -50,6 +50,10 @@ export function createRealtime(database: Database): Realtime {
   ]);
   const subscribers = new Map<Topic, Set<LiveSocket>>();
   const sockets = new Map<LiveSocket, Set<Topic>>();
+  /** The user each socket belongs to. */
+  const owners = new Map<LiveSocket, string>();
+  /** Per topic, the delivery under way: a topic's events reach sockets in their order. */
+  const deliveries = new Map<Topic, Promise<void>>();
   let unlisten: (() => Promise<void>) | undefined;
 
   const send = (socket: LiveSocket, message: ServerMessage) => {
@@ -70,7 +74,41 @@ export function createRealtime(database: Database): Realtime {
     const result = liveEventSchema.safeParse(parsed);
     if (!result.success) return;
     const event = result.data;
-    for (const socket of subscribers.get(event.topic) ?? []) send(socket, { type: 'event', event });
+    if (!subscribers.has(event.topic)) return;
+    const delivered = (deliveries.get(event.topic) ?? Promise.resolve())
+      .then(() => deliverChecked(event))
+      .catch(() => {});
+    deliveries.set(event.topic, delivered);
+    void delivered.then(() => {
+      if (deliveries.get(event.topic) === delivered) deliveries.delete(event.topic);
+    });
+  };
+
+  /**
+   * Sends an event to the topic's sockets whose user may still watch it. Access can end after
+   * the subscription (a share removed, a member gone), so it is asked again for every event,
+   * once per user; a socket whose user lost it is unsubscribed and told `forbidden`.
+   */
+  const deliverChecked = async (event: LiveEvent) => {
+    const byUser = new Map<string, LiveSocket[]>();
+    for (const socket of subscribers.get(event.topic) ?? []) {
+      const userId = owners.get(socket);
+      if (userId) byUser.set(userId, [...(byUser.get(userId) ?? []), socket]);
+    }
+    await Promise.all(
+      [...byUser].map(async ([userId, list]) => {
+        // A failed check delivers nothing, but keeps the subscription for the next event.
+        const isAllowed = await canSubscribe(userId, event.topic).catch(() => undefined);
+        for (const socket of list) {
+          if (!subscribers.get(event.topic)?.has(socket)) continue;
+          if (isAllowed) send(socket, { type: 'event', event });
+          else if (isAllowed === false) {
+            unsubscribe(socket, event.topic);
+            send(socket, { type: 'error', code: 'forbidden', topic: event.topic });
+          }
+        }
+      }),
+    );
   };
 
   const unsubscribe = (socket: LiveSocket, topic: Topic) => {
@@ -133,6 +171,7 @@ export function createRealtime(database: Database): Realtime {
     },
     attach(socket, session) {
       sockets.set(socket, new Set());
+      owners.set(socket, session.userId);
       send(socket, { type: 'ready', userId: session.userId });
       socket.on('message', (raw) => {
         let parsed: unknown;
@@ -150,6 +189,7 @@ export function createRealtime(database: Database): Realtime {
       socket.on('close', () => {
         for (const topic of sockets.get(socket) ?? []) unsubscribe(socket, topic);
         sockets.delete(socket);
+        owners.delete(socket);
       });
     },
     async start() {
@@ -159,6 +199,8 @@ export function createRealtime(database: Database): Realtime {
       for (const socket of sockets.keys()) socket.close(1001, 'Server stopping');
       await unlisten?.();
       unlisten = undefined;
+      // Checks under way must not reach a database that is about to close.
+      await Promise.all(deliveries.values());
     },
     get socketCount() {
       return sockets.size;

@@ -7,7 +7,7 @@ export type OutgoingSms = { to: string; text: string };
 
 /** Hands a text message to its way out. `key` is stable across retries of one message. */
 export type SmsSender = {
-  readonly kind: 'gateway' | 'outbox';
+  readonly kind: 'gateway' | 'outbox' | 'none';
   deliver(key: string, sms: OutgoingSms): Promise<void>;
 };
 
@@ -20,6 +20,19 @@ export function createOutboxSms(database: Database): SmsSender {
         .insert(devOutbox)
         .values({ messageKey: `sms:${key}`, kind: 'sms', to: sms.to, text: sms.text })
         .onConflictDoNothing({ target: devOutbox.messageKey });
+    },
+  };
+}
+
+/**
+ * Neither a gateway nor the dev outbox (production without SMS_GATEWAY_URL): each delivery
+ * fails, so the job's retries and the log say why, and no message is kept anywhere.
+ */
+export function createUnavailableSms(): SmsSender {
+  return {
+    kind: 'none',
+    async deliver() {
+      throw new Error('No SMS gateway is configured (SMS_GATEWAY_URL)');
     },
   };
 }

@@ -11,7 +11,7 @@ import { ApiError } from '../../app/http';
 import { PageLoader } from '../../ui/page-loader';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
-import { type InviteKind, useInvite } from './api/get-invite';
+import { type InviteKind, useClaimInvite, useInvite } from './api/get-invite';
 import { LoginCard } from './components/login-card';
 import { SignupForm } from './components/signup-form';
 import { StartFrame } from './components/start-frame';
@@ -19,8 +19,9 @@ import { DASHBOARD_HOME, withRedirect } from './redirect';
 
 /**
  * `/document/invite/:inviteId` (invite to negotiate) and `/document/sign/:signerShortId`
- * (invite to sign): a signed-in user goes on to the document; anyone else signs in or
- * registers here and then comes back to this link.
+ * (invite to sign): a signed-in user whose link it is goes on to the document; a link nobody
+ * has taken yet is taken only when the user confirms it here (so another site cannot make a
+ * signed-in user join its deal); anyone else signs in or registers here and comes back.
  */
 export function InvitePage({ kind }: { kind: InviteKind }) {
   const params = useParams();
@@ -36,6 +37,16 @@ export function InvitePage({ kind }: { kind: InviteKind }) {
   if (invite.isError) return <InviteError error={invite.error} />;
   const resolution = invite.data;
   if (resolution.outcome === 'open') return <Navigate to={resolution.path} replace />;
+  if (resolution.outcome === 'claim') {
+    return (
+      <InviteClaim
+        kind={kind}
+        id={id}
+        title={resolution.title}
+        senderName={resolution.senderName}
+      />
+    );
+  }
 
   const email = resolution.email ?? undefined;
   const shown = mode ?? resolution.outcome;
@@ -56,6 +67,49 @@ export function InvitePage({ kind }: { kind: InviteKind }) {
       onSignedUp={askAgain}
       onLogin={() => setMode('login')}
     />
+  );
+}
+
+/** The signed-in user confirms that they take the link: the document opens as theirs. */
+function InviteClaim({
+  kind,
+  id,
+  title,
+  senderName,
+}: {
+  kind: InviteKind;
+  id: string;
+  title: string;
+  senderName: string;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const claim = useClaimInvite(kind, id);
+  const heading = t(kind === 'sign' ? 'invite.claimSignTitle' : 'invite.claimTitle');
+  useDocumentTitle(heading);
+  if (claim.isSuccess) return <Navigate to={claim.data.path} replace />;
+  return (
+    <StartFrame title={heading}>
+      <Typography>
+        {t(kind === 'sign' ? 'invite.claimSignText' : 'invite.claimText', {
+          title,
+          sender: senderName,
+        })}
+      </Typography>
+      {claim.isError && (
+        <Alert severity="error" role="alert">
+          {errorText(claim.error, lang)}
+        </Alert>
+      )}
+      <Button
+        variant="contained"
+        sx={{ alignSelf: 'flex-start' }}
+        loading={claim.isPending}
+        onClick={() => claim.mutate()}
+      >
+        {t(kind === 'sign' ? 'invite.claimSign' : 'invite.claim')}
+      </Button>
+    </StartFrame>
   );
 }
 
@@ -112,7 +166,13 @@ function InviteRegister({
   );
 }
 
-const INVITE_ERRORS = ['invite_not_found', 'invite_used', 'invite_invalid'];
+const INVITE_ERRORS = [
+  'invite_not_found',
+  'invite_used',
+  'invite_invalid',
+  'invite_wrong_account',
+  'invite_other_party',
+];
 
 /** The spec's invite errors (1 §8); an expired link offers the dashboard. */
 function InviteError({ error }: { error: unknown }) {

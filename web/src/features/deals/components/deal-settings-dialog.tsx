@@ -90,10 +90,12 @@ export function DealSettingsDialog({ deal, onClose }: { deal: DealDetail; onClos
     onClose();
   };
 
-  const field = (name: keyof Values, label: string, isMultiline = false) => (
+  const field = (name: keyof Values, label: string, isMultiline = false, helperText?: string) => (
     <TextField
       label={label}
       value={values[name]}
+      disabled={Boolean(helperText)}
+      helperText={helperText}
       onChange={(event) => {
         setValues({ ...values, [name]: event.target.value });
         setIsDirty(true);
@@ -122,7 +124,13 @@ export function DealSettingsDialog({ deal, onClose }: { deal: DealDetail; onClos
           {field('abstract', t('deals.settings.abstract'), true)}
           {field('contractUid', t('deals.settings.contractUid'))}
           {field('senderName', t('deals.settings.senderName'))}
-          {field('receiverName', t('deals.settings.receiverName'))}
+          {field(
+            'receiverName',
+            t('deals.settings.receiverName'),
+            false,
+            // Once the receiver confirmed their details, they are theirs to change.
+            deal.receiverValidated ? t('deals.settings.receiverConfirmed') : undefined,
+          )}
           <ErrorAlert error={update.error} />
         </Stack>
       </DialogContent>
