@@ -12,6 +12,7 @@ import {
   type ServerProcess,
   startServerProcess,
 } from '../../test/processes';
+import { cardWorkspaceOrder, testCard } from '../../test/workspace-order';
 
 /*
  * Production fails closed: the dev outbox (every link and code, readable without signing in)
@@ -19,28 +20,10 @@ import {
  * configuration, and a production start without any way to deliver mail is refused.
  */
 
-const card = { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' };
+const card = testCard();
 
-const cardOrder = () => ({
-  type: 'card',
-  title: 'Acme workspace',
-  currency: 'EUR',
-  billingEmail: 'billing@acme.test',
-  contact: { name: 'Ann Acme', email: 'ann@acme.test', phone: '+46701234567' },
-  company: { name: 'Acme AB', vat: 'SE556012340101', department: '', costcenter: '', www: '' },
-  address: {
-    street1: 'Gatan 1',
-    street2: '',
-    zip: '11122',
-    city: 'Stockholm',
-    state: '',
-    country: 'se',
-  },
-  confirm: true,
-  credits: 2000,
-  card,
-  idempotencyKey: randomUUID(),
-});
+/** A card workspace buying 2000 credits: what the test processor would sell for card 4242. */
+const cardOrder = () => cardWorkspaceOrder({ credits: 2000 });
 
 describe('production in-process', () => {
   const apps: TestApp[] = [];

@@ -737,3 +737,68 @@ describe('who counts as a signer', () => {
     expect(refused.statusCode).toBe(404);
   });
 });
+
+describe('who may start signing', () => {
+  it('waits until the other party agreed to every section the starter changed', async () => {
+    const { deal, sections } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+    });
+    const [, scope, payment] = sections;
+    if (!scope || !payment) throw new Error('sections missing');
+    const entry = (
+      state: 'countered' | 'agreed',
+      party: 'sender' | 'receiver',
+      minute: number,
+    ) => ({
+      state,
+      party,
+      userId: party === 'sender' ? sender.id : receiver.id,
+      time: new Date(Date.now() - 30_000 + minute * 1000).toISOString(),
+      contentId: `${minute}`,
+    });
+    // The sender changed the price; later the sender changed the scope and the receiver agreed
+    // to that. The latest counter edit of the deal is agreed, the price never was.
+    await t.database.db
+      .update(dealSections)
+      .set({
+        state: 'countered',
+        stateParty: 'sender',
+        log: [...payment.log, entry('countered', 'sender', 1)],
+      })
+      .where(eq(dealSections.id, payment.id));
+    await t.database.db
+      .update(dealSections)
+      .set({
+        state: 'agreed',
+        stateParty: 'receiver',
+        log: [...scope.log, entry('countered', 'sender', 2), entry('agreed', 'receiver', 3)],
+      })
+      .where(eq(dealSections.id, scope.id));
+    const body = { signers: [signerOf(sender, 'sender', '+358407770101')] };
+    expect((await api('GET', `/deals/${deal.id}`, sender)).json()).toMatchObject({
+      canStartSigning: false,
+    });
+    const refused = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'The other party must first agree to every section you changed.',
+    );
+    // Starting is the receiver's own consent to the sender's versions.
+    expect((await api('GET', `/deals/${deal.id}`, receiver)).json()).toMatchObject({
+      canStartSigning: true,
+    });
+
+    await t.database.db
+      .update(dealSections)
+      .set({
+        state: 'agreed',
+        stateParty: 'receiver',
+        log: [...payment.log, entry('countered', 'sender', 1), entry('agreed', 'receiver', 4)],
+      })
+      .where(eq(dealSections.id, payment.id));
+    const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
+    expect(started.statusCode).toBe(200);
+  });
+});

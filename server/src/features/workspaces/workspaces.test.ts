@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CreateWorkspace, DEMO_WORKSPACE_ID } from '@pactum/core/billing';
+import { DEMO_WORKSPACE_ID } from '@pactum/core/billing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, payments, workspaceMembers, workspaces } from '../../db/schema';
@@ -7,6 +7,7 @@ import { TEST_CARDS } from '../../platform/payments/test-processor';
 import { createTestApp, type TestApp } from '../../test/app';
 import { cookieHeader, createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
+import { cardWorkspaceOrder, testCard } from '../../test/workspace-order';
 import { applyCreditChange } from './ledger';
 import { ensureDemoWorkspace } from './service';
 
@@ -21,31 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const card = (number: string) => ({ number, expMonth: 12, expYear: 2035, cvc: '123' });
-
-function order(overrides: Partial<Record<string, unknown>> = {}, country = 'se'): CreateWorkspace {
-  return {
-    type: 'card',
-    title: 'Acme workspace',
-    currency: 'EUR',
-    billingEmail: 'billing@acme.test',
-    contact: { name: 'Ann Acme', email: 'ann@acme.test', phone: '+46701234567' },
-    company: { name: 'Acme AB', vat: ' se 5560-1234.01 ', department: '', costcenter: '', www: '' },
-    address: {
-      street1: 'Gatan 1',
-      street2: '',
-      zip: '11122',
-      city: 'Stockholm',
-      state: '',
-      country,
-    },
-    confirm: true,
-    credits: 5,
-    card: card(TEST_CARDS.success),
-    idempotencyKey: randomUUID(),
-    ...overrides,
-  } as CreateWorkspace;
-}
+const card = testCard;
+const order = cardWorkspaceOrder;
 
 function call(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
