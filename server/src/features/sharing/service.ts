@@ -254,9 +254,7 @@ async function upsertEntry(
         eq(documentAccess.collection, grant.collection),
         eq(documentAccess.documentId, grant.documentId),
         match,
-        grant.collection === 'deals' && grant.party
-          ? eq(documentAccess.party, grant.party)
-          : undefined,
+        partyFilter(grant),
       ),
     );
   if (existing) {

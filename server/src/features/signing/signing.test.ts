@@ -758,24 +758,18 @@ describe('who may start signing', () => {
       time: new Date(Date.now() - 30_000 + minute * 1000).toISOString(),
       contentId: `${minute}`,
     });
+    /** Adds log entries to a section; its state follows the last of them. */
+    const negotiate = (section: typeof scope, ...entries: ReturnType<typeof entry>[]) => {
+      const last = entries[entries.length - 1];
+      return t.database.db
+        .update(dealSections)
+        .set({ state: last?.state, stateParty: last?.party, log: [...section.log, ...entries] })
+        .where(eq(dealSections.id, section.id));
+    };
     // The sender changed the price; later the sender changed the scope and the receiver agreed
     // to that. The latest counter edit of the deal is agreed, the price never was.
-    await t.database.db
-      .update(dealSections)
-      .set({
-        state: 'countered',
-        stateParty: 'sender',
-        log: [...payment.log, entry('countered', 'sender', 1)],
-      })
-      .where(eq(dealSections.id, payment.id));
-    await t.database.db
-      .update(dealSections)
-      .set({
-        state: 'agreed',
-        stateParty: 'receiver',
-        log: [...scope.log, entry('countered', 'sender', 2), entry('agreed', 'receiver', 3)],
-      })
-      .where(eq(dealSections.id, scope.id));
+    await negotiate(payment, entry('countered', 'sender', 1));
+    await negotiate(scope, entry('countered', 'sender', 2), entry('agreed', 'receiver', 3));
     const body = { signers: [signerOf(sender, 'sender', '+358407770101')] };
     expect((await api('GET', `/deals/${deal.id}`, sender)).json()).toMatchObject({
       canStartSigning: false,
@@ -790,14 +784,7 @@ describe('who may start signing', () => {
       canStartSigning: true,
     });
 
-    await t.database.db
-      .update(dealSections)
-      .set({
-        state: 'agreed',
-        stateParty: 'receiver',
-        log: [...payment.log, entry('countered', 'sender', 1), entry('agreed', 'receiver', 4)],
-      })
-      .where(eq(dealSections.id, payment.id));
+    await negotiate(payment, entry('countered', 'sender', 1), entry('agreed', 'receiver', 4));
     const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
     expect(started.statusCode).toBe(200);
   });
