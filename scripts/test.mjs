@@ -23,6 +23,7 @@ const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['unit and API tests', ...vitest('unit', ['core', 'web', 'server'])],
+  ['reliability checks', ...vitest('reliability', ['reliability'])],
   ['web build', 'npm', ['run', 'build']],
   ['browser journeys', ...vitest('e2e', ['e2e'])],
 ];

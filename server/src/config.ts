@@ -98,10 +98,19 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address (a stripe-mock or a recorded-payload server in tests). */
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * How long a card payment may stay unsettled (its answer lost to a crash, 3-D Secure not
+   * finished, a webhook missing) before the reconciliation asks the processor how it ended.
+   */
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Largest attachment or Word document a user may upload, in bytes. */
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(10_485_760),
   /** Domains whose users must sign in with one provider: `example.com:google,corp.fi:microsoft`. */
-  /** Tests only: a named point where a job ends the process (crash tests). Ignored in production. */
+  /**
+   * Tests only: a named point where a job ends the process (crash tests), or `job-hold:<queue>`
+   * where a job of that queue prints the point and its id and never finishes, for a test to kill
+   * the process mid-run. Ignored in production.
+   */
   PACTUM_CRASH_AT: optionalString,
   SSO_PROTECTED_DOMAINS: z
     .string()
@@ -164,6 +173,8 @@ export type Config = {
     | undefined;
   /** The built-in test card processor takes payments (no Stripe). */
   isTestPaymentsEnabled: boolean;
+  /** Seconds before an unsettled card payment is reconciled with the processor. */
+  paymentReconcileAfterSeconds: number;
   /** What this configuration exposes or lacks, for the start to log loudly (production only). */
   warnings: string[];
   /** Largest upload (attachment or Word import) in bytes. */
@@ -307,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     isTestPaymentsEnabled,
+    paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
     warnings,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     protectedDomains: Object.fromEntries(

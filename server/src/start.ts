@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { runMigrations, withSetUpLock } from './db/migrate';
 import { seedGlobalTemplates } from './features/templates/seed';
 import { ensureDemoWorkspace } from './features/workspaces/service';
 import { createPlatform, type Platform, startPlatform, stopPlatform } from './platform/platform';
@@ -14,8 +14,12 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   );
   try {
     await runMigrations(database);
-    await ensureDemoWorkspace(database);
-    await seedGlobalTemplates(database);
+    // Both insert with ON CONFLICT DO NOTHING and are safe side by side; one at a time, the
+    // later starters find the rows there and write nothing.
+    await withSetUpLock(database, async () => {
+      await ensureDemoWorkspace(database);
+      await seedGlobalTemplates(database);
+    });
   } catch (error) {
     await database.close();
     throw error;

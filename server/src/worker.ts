@@ -6,6 +6,7 @@ import { registerImportJobs } from './features/imports/service';
 import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
 import { registerSigningJobs } from './features/signing/service';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
+import { registerPaymentJobs, schedulePaymentSweep } from './features/workspaces/payments';
 import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
 import { logConfigWarnings, onShutdown, openConfiguredDatabase } from './start';
 
@@ -21,10 +22,12 @@ try {
   registerFileJobs(platform);
   registerImportJobs(platform);
   registerSendingJobs(platform);
+  registerPaymentJobs(platform);
   const signedPdfJob = registerSigningJobs(platform);
   await startPlatform(platform, { isWorker: true });
   await resumeUnfinishedSends(platform);
   await resumePendingSignedPdfs(platform, signedPdfJob);
+  await schedulePaymentSweep(platform);
   log.info('Pactum worker is running');
   onShutdown(async () => {
     await stopPlatform(platform);

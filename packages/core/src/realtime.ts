@@ -40,7 +40,9 @@ export type ServerMessage =
   | { type: 'unsubscribed'; topic: Topic }
   | { type: 'event'; event: LiveEvent }
   | { type: 'error'; code: 'bad_message' | 'forbidden' | 'too_many_topics'; topic?: Topic }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  /** Events may have been missed (the server's database listener was lost): refetch every topic. */
+  | { type: 'resync' };
 
 /** The TanStack Query key prefix that a topic's events invalidate. */
 export function topicQueryKey(topic: Topic): [string, string] {

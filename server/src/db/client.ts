@@ -27,8 +27,16 @@ export type Database = {
   exec(text: string): Promise<RawRows>;
   /** Runs `fn` while holding a session-level advisory lock (a no-op guard on PGlite). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** LISTEN on a channel; the returned function stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; the returned function stops listening. Fails when the first LISTEN
+   * fails; a connection lost later is retried until it listens again. `onState` hears of each
+   * loss (false) and recovery (true): notifications sent in between were missed.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (isListening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -70,6 +78,7 @@ function wrapPglite(client: PGlite, release: () => void): Database {
     withAdvisoryLock(_key, fn) {
       return fn();
     },
+    // In-process: the connection never drops, so `onState` is never called.
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
       return unlisten;
@@ -89,7 +98,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listeners = new Set<pg.Client>();
+  const unlisteners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
@@ -116,46 +125,107 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    async listen(channel, onPayload) {
-      return listenPostgres(url, channel, onPayload, listeners);
+    async listen(channel, onPayload, onState) {
+      const unlisten = await listenPostgres({ url, channel, onPayload, onState });
+      unlisteners.add(unlisten);
+      return async () => {
+        unlisteners.delete(unlisten);
+        await unlisten();
+      };
     },
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      await Promise.all([...unlisteners].map((unlisten) => unlisten()));
+      unlisteners.clear();
       await pool.end();
     },
   };
 }
 
-/** A dedicated connection for LISTEN that reconnects after the server drops it. */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-  listeners: Set<pg.Client>,
-): Promise<() => Promise<void>> {
+/** Waits between LISTEN reconnects: short at first, so live updates return soon after an outage. */
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 5_000;
+/** A connect that hangs (a host gone silent) must not stall the reconnects for good. */
+const LISTEN_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A dedicated connection for LISTEN. The first connect's failure is thrown, so a server that
+ * cannot listen does not start; a connection lost later is retried with backoff for as long
+ * as it takes, telling `onState` of the loss and of the recovery.
+ */
+async function listenPostgres(options: {
+  url: string;
+  channel: string;
+  onPayload: (payload: string) => void;
+  onState: ((isListening: boolean) => void) | undefined;
+}): Promise<() => Promise<void>> {
+  const { url, channel, onPayload, onState } = options;
   let isStopped = false;
   let current: pg.Client | undefined;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  /** The connect under way, which stop waits out so no connection outlives it. */
+  let connecting: Promise<void> | undefined;
+
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
+    });
+    let hasEnded = false;
+    let isHeld = false;
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    client.on('error', () => {
-      listeners.delete(client);
-      client.end().catch(() => {});
-      if (!isStopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+    // A broken connection is ended; its 'end' below starts the reconnect.
+    client.on('error', () => void client.end().catch(() => {}));
+    client.on('end', () => {
+      hasEnded = true;
+      if (!isHeld) return;
+      current = undefined;
+      if (isStopped) return;
+      onState?.(false);
+      scheduleRetry();
     });
-    await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (hasEnded) throw new Error('Connection terminated');
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (isStopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    isHeld = true;
     current = client;
-    listeners.add(client);
   };
+
+  const scheduleRetry = () => {
+    const delay = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_FIRST_MS * 2 ** attempt);
+    attempt += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connecting = connect().then(
+        () => {
+          attempt = 0;
+          if (!isStopped) onState?.(true);
+        },
+        () => {
+          if (!isStopped) scheduleRetry();
+        },
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
   await connect();
   return async () => {
     isStopped = true;
-    if (current) {
-      listeners.delete(current);
-      await current.end().catch(() => {});
-    }
+    clearTimeout(retryTimer);
+    await connecting;
+    await current?.end().catch(() => {});
+    current = undefined;
   };
 }

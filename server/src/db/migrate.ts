@@ -12,8 +12,19 @@ export const migrationsFolder = path.join(
   'migrations',
 );
 
-/** An arbitrary constant: the advisory lock that lets one process migrate at a time. */
-const MIGRATION_LOCK_KEY = 7_301_998;
+/** An arbitrary constant: the advisory lock that lets one process set the database up at a time. */
+const SET_UP_LOCK_KEY = 7_301_998;
+
+/**
+ * Runs one step of setting the database up (migrations, seeds, the job queues) while no other
+ * process runs one, so processes started together on a new database wait for each other
+ * instead of deadlocking. Take it for one step at a time, never nested: the lock is held on a
+ * connection of its own, so a nested take would wait for itself. A no-op on PGlite, which one
+ * process holds alone.
+ */
+export function withSetUpLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  return database.withAdvisoryLock(SET_UP_LOCK_KEY, fn);
+}
 
 /** Applies pending migrations. On PostgreSQL, concurrent starters wait for each other. */
 export async function runMigrations(database: Database): Promise<void> {
@@ -21,7 +32,7 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
-  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () =>
+  await withSetUpLock(database, () =>
     migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder }),
   );
 }

@@ -979,6 +979,8 @@ export const payments = pgTable(
     taxAmount: integer('tax_amount').notNull(),
     purchaseTotal: integer('purchase_total').notNull(),
     errorMessage: text('error_message'),
+    /** When the credits of a succeeded payment reached the ledger; null until then. */
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1008,6 +1010,8 @@ export const paymentEvents = pgTable(
  */
 export const testProcessorCharges = pgTable('test_processor_charge', {
   id: text('id').primaryKey(),
+  /** Pactum's payment the charge is for, so that a lost answer can be looked up. */
+  paymentId: uuid('payment_id'),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status', { enum: ['requires_action', 'succeeded', 'failed'] }).notNull(),
@@ -1081,4 +1085,25 @@ export const workspaceTags = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('workspace_tag_key').on(t.workspaceId, sql`lower(${t.tag})`)],
+);
+
+/** A process that runs jobs; `seenAt` is its heartbeat, so a dead one's work can be taken over. */
+export const jobWorkers = pgTable('job_worker', {
+  id: uuid('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A job run under way and the worker process running it (pg-boss keeps no owner). */
+export const jobRuns = pgTable(
+  'job_run',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    queue: text('queue').notNull(),
+    workerId: uuid('worker_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_run_worker_idx').on(t.workerId)],
 );

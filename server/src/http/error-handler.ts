@@ -16,6 +16,48 @@ const STATUS_CODES = {
   429: 'rate_limited',
 } as const;
 
+/** How long a client or balancer should wait before asking a server without its database again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Node socket errors of a connection that is refused, cut or silent (the database's, mostly). */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+/** SQLSTATEs outside class 08 that mean the server is going away or takes no one now. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What `pg` says when it loses a connection or waits for one in vain. */
+const CONNECTION_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * Whether an error means the database could not be reached, rather than that the request or
+ * the code is wrong: a reason to answer 503 and retry, not 500. Drizzle wraps the driver's error
+ * in `cause`, and a refused connect to several addresses is an AggregateError, so both are
+ * followed. A FATAL or PANIC error from PostgreSQL ends the session (a database closed to
+ * connections says so as FATAL 55000), so it counts as well.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 10) return false;
+  const { code, severity, message, cause, errors } = error as {
+    code?: unknown;
+    severity?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  if (severity === 'FATAL' || severity === 'PANIC') return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.includes(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) {
+    return true;
+  }
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
 function body(
   code: ErrorBody['error']['code'],
   message: string,
@@ -26,8 +68,8 @@ function body(
 
 /**
  * The one place that turns a failure into an answer: AppError keeps its message, validation
- * failures list their fields (400), Fastify's client errors keep their status, and anything
- * else is a 500 whose text stays in the log.
+ * failures list their fields (400), Fastify's client errors keep their status, a database out
+ * of reach is a 503 with Retry-After, and anything else is a 500 whose text stays in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,6 +96,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code = STATUS_CODES[status as keyof typeof STATUS_CODES] ?? 'validation_failed';
       if (status === 429) return reply.status(429).send(body(code, errorMessages.en.rate_limited));
       return reply.status(status).send(body(code, error.message || errorMessages.en[code]));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the client is asked to retry, and a warning per request suffices.
+      request.log.warn({ err: error }, 'a connection the request needs failed');
+      void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(body('unavailable', errorMessages.en.unavailable));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(body('internal', errorMessages.en.internal));

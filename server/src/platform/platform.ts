@@ -48,7 +48,11 @@ export async function createPlatform(
   database: Database,
   options: { onJobError?: (error: Error) => void; pollingIntervalSeconds?: number } = {},
 ): Promise<Platform> {
-  const jobs = createJobs(database, options);
+  const jobs = createJobs(database, {
+    onError: options.onJobError,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    crashAt: config.crashAt,
+  });
   const mailer = createMailer({
     database,
     from: config.mailFrom,

@@ -100,3 +100,55 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return { url, child, output, stop };
 }
+
+/**
+ * Waits until a server process has printed a line containing `text` (a crash test's hold
+ * point); fails when the process exits first or after `timeoutMs`. Returns that line.
+ */
+export async function waitForOutput(
+  server: ServerProcess,
+  text: string,
+  timeoutMs = 30_000,
+): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const line = server
+      .output()
+      .split('\n')
+      .find((entry) => entry.includes(text));
+    if (line !== undefined) return line;
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`Server exited before printing ${text}:\n${server.output()}`);
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`Server did not print ${text}:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Signs a new person up through a server process's API: its verification mail is queued. */
+export async function signUpOnServer(url: string, email: string): Promise<void> {
+  const response = await fetch(`${url}/api/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstname: 'Kim',
+      lastname: 'Crash',
+      email,
+      phone: '',
+      password: 'secret-password',
+      acceptTerms: true,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`Sign-up answered ${response.status}`);
+}
+
+/** The subjects of a server process's dev outbox messages to `to`. */
+export async function outboxSubjects(url: string, to: string): Promise<string[]> {
+  const messages = (await (await fetch(`${url}/dev/outbox.json`)).json()) as {
+    to: string;
+    subject: string;
+  }[];
+  return messages.filter((message) => message.to === to).map((message) => message.subject);
+}

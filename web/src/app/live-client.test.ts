@@ -139,6 +139,21 @@ describe('LiveClient', () => {
     expect(invalidate.mock.calls).toEqual([[['deal', '42']], [['folder', 'inbox']]]);
   });
 
+  it('refetches every held topic once when the server says resync', () => {
+    const { client, sockets, invalidate, latest } = setup();
+    client.subscribe('deal:42');
+    client.subscribe('deal:42');
+    client.subscribe('user:7');
+    const release = client.subscribe('folder:inbox');
+    latest().accept();
+    release();
+
+    // The server's own listener missed events; the socket stayed open the whole time.
+    latest().receive({ type: 'resync' });
+    expect(invalidate.mock.calls).toEqual([[['deal', '42']], [['user', '7']]]);
+    expect(sockets).toHaveLength(1);
+  });
+
   it('does not refetch on the first subscription', () => {
     const { client, invalidate, latest } = setup();
     client.subscribe('deal:42');

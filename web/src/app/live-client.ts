@@ -44,7 +44,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
  * (ref-counted); an event on a held topic invalidates the topic's query key. The socket
  * opens when the first topic is held, reconnects with backoff while any topic is held,
  * and re-subscribes every topic after a reconnect. Events missed while disconnected are
- * made up for by invalidating each topic once the server confirms the re-subscription.
+ * made up for by invalidating each topic once the server confirms the re-subscription,
+ * and likewise every topic when the server says `resync` (it missed events itself).
  *
  * Topics are sent once the server says `ready`, not as soon as the socket opens: the
  * server checks the session after the upgrade and could miss messages sent before that.
@@ -180,6 +181,10 @@ export class LiveClient {
         break;
       case 'pong':
         this.#isAwaitingPong = false;
+        break;
+      case 'resync':
+        // The socket stayed open but the server missed events: refetch as after a reconnect.
+        for (const topic of this.#refs.keys()) this.#options.invalidate(topicQueryKey(topic));
         break;
     }
   }

@@ -50,6 +50,8 @@ export function registerFileJobs(platform: Platform): JobDefinition<Record<strin
     job = defineJob<Record<string, never>>({
       name: 'files.clean-up-uploads',
       retryLimit: 2,
+      // Nightly, one storage delete per stale upload: a long backlog on S3 may take minutes.
+      expireInSeconds: 30 * 60,
       async handle() {
         await cleanUpUploads(platform, new Date(Date.now() - STALE_UPLOAD_HOURS * 3_600_000));
       },

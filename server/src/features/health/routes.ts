@@ -1,15 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrationStatus } from '../../db/migrate';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../http/error-handler';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), isReachable: z.boolean() }),
   migrations: z.object({ expected: z.number(), applied: z.number(), isCurrent: z.boolean() }),
+  /** False while this process hears no live events (its database listener is reconnecting). */
+  realtime: z.object({ isListening: z.boolean() }),
 });
 
-/** `/api/health`: 200 when the database answers and its migrations are current, else 503. */
+/**
+ * `/api/health`: 200 when the database answers, its migrations are current and live events
+ * arrive, else 503 with Retry-After.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
@@ -31,12 +37,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         // reported below as degraded
       }
-      const isOk = isReachable && migrations.isCurrent;
+      const { isListening } = app.platform.realtime;
+      const isOk = isReachable && migrations.isCurrent && isListening;
+      if (!isOk) void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return reply.status(isOk ? 200 : 503).send({
         status: isOk ? 'ok' : 'degraded',
         version: config.version,
         database: { kind: database.kind, isReachable },
         migrations,
+        realtime: { isListening },
       });
     },
   );

@@ -72,6 +72,8 @@ export function convertImportJob(platform: Platform): JobDefinition<{ importId: 
     name: 'imports.convert',
     retryLimit: IMPORT_RETRIES,
     retryDelaySeconds: 5,
+    // Reading and converting one Word file of at most ATTACHMENT_MAX_BYTES: seconds.
+    expireInSeconds: 2 * 60,
     async handle({ importId }, { retryCount }) {
       const { db } = platform.database;
       try {

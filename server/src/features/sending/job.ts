@@ -50,6 +50,9 @@ export function sendDraftJob(platform: Platform): JobDefinition<SendJobData> {
     name: 'draft.send',
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 5,
+    // One short transaction per receiver: seconds even for a long list. An expired run is
+    // retried beside the first, which is harmless (each deal is made once) but wasted work.
+    expireInSeconds: 5 * 60,
     async handle(data, context) {
       try {
         await runSend(platform, data.draftId);

@@ -63,6 +63,8 @@ export function registerSignedPdfJob(
     name: 'signing.signed-pdf',
     retryLimit: SIGNED_PDF_RETRY_LIMIT,
     retryDelaySeconds: 15,
+    // Drawing and sealing a long contract with its signing pages is the heaviest job we have;
+    // a run cut short by expiry would only start the same heavy work again beside it.
     expireInSeconds: 10 * 60,
     async handle({ dealId }, context) {
       await produceSignedPdf(platform, build, dealId, {

@@ -1,9 +1,14 @@
 import { type CardInput, priceCredits } from '@pactum/core/billing';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { paymentEvents, payments, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { PaymentProvider, PaymentWebhookEvent } from '../../platform/payments/payments';
+import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
+import type {
+  ChargeStatus,
+  PaymentProvider,
+  PaymentWebhookEvent,
+} from '../../platform/payments/payments';
 import type { Platform } from '../../platform/platform';
 import { requireMember } from './access';
 import { applyCreditChange } from './ledger';
@@ -24,6 +29,15 @@ export type PaymentState = {
 
 type PaymentRow = typeof payments.$inferSelect;
 
+/** Where a crash test (PACTUM_CRASH_AT, never in production) ends the process: charged, not yet recorded. */
+export const PAYMENT_CRASH_AFTER_CHARGE = 'payment-after-charge';
+
+/** A 3-D Secure the customer never finished is cancelled after a day. */
+const ABANDON_OPEN_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Payments the sweep reconciles per run, oldest first. */
+const SWEEP_BATCH = 100;
+const NOT_CHARGED = 'The payment did not go through.';
+
 const stateOf = (payment: PaymentRow, extra: Partial<PaymentState> = {}): PaymentState => ({
   paymentId: payment.id,
   status: payment.status,
@@ -34,6 +48,10 @@ const stateOf = (payment: PaymentRow, extra: Partial<PaymentState> = {}): Paymen
   ...extra,
 });
 
+/** Nothing more will happen to it: failed, or succeeded with its credits in the ledger. */
+const isSettled = (payment: PaymentRow) =>
+  payment.status === 'failed' || (payment.status === 'succeeded' && payment.creditedAt !== null);
+
 /**
  * The configured card processor, or 503: production without Stripe takes no card payments
  * (the built-in test processor would hand out credits for free).
@@ -43,7 +61,7 @@ export function requireCardProcessor(platform: Platform): PaymentProvider {
   return platform.payments;
 }
 
-/** Grants a succeeded payment's credits in the caller's transaction: once, however often called. */
+/** Puts a succeeded payment's credits in the ledger, in the caller's transaction (the ledger's key makes it once). */
 async function grantPaymentIn(
   tx: Tx,
   platform: Platform,
@@ -72,96 +90,320 @@ async function grantPaymentIn(
 }
 
 /**
- * Grants a succeeded payment when the processor's answer may be trusted for it; a processor that
- * grants on webhooks (Stripe) leaves it to the signed webhook event.
+ * The one state machine of a payment: applies what the processor said, under a lock on the
+ * payment row, so the request, the 3-D Secure return, the webhook and the reconciliation can
+ * meet without harm. Money that moved always wins: `succeeded` is reached from any state and
+ * never left. `mayGrant` puts a succeeded payment's credits in the ledger in the same
+ * transaction, so a succeeded payment cannot lose its grant to a crash.
  */
-async function grantIfTrusted(
+type Settlement = {
+  outcome: ChargeStatus;
+  providerPaymentId?: string | null;
+  userName: string | null;
+  mayGrant: boolean;
+};
+
+function settle(platform: Platform, paymentId: string, options: Settlement) {
+  return platform.database.db.transaction((tx) => settleIn(tx, platform, paymentId, options));
+}
+
+async function settleIn(
+  tx: Tx,
   platform: Platform,
-  payment: PaymentRow,
-  userName: string | null,
-): Promise<number | undefined> {
-  if (requireCardProcessor(platform).grantsOnWebhook) return undefined;
-  return platform.database.db.transaction((tx) => grantPaymentIn(tx, platform, payment, userName));
+  paymentId: string,
+  options: Settlement,
+): Promise<{ payment: PaymentRow; balance?: number }> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .for('update');
+  if (!payment) throw new AppError('not_found');
+  const { outcome } = options;
+  const status =
+    payment.status === 'succeeded' || outcome.status === 'succeeded'
+      ? 'succeeded'
+      : payment.status === 'failed' || outcome.status === 'not_charged'
+        ? payment.status
+        : outcome.status;
+  const isGranted = status === 'succeeded' && !payment.creditedAt && options.mayGrant;
+  const [updated] = await tx
+    .update(payments)
+    .set({
+      status,
+      ...(status === 'failed' && payment.status !== 'failed'
+        ? { errorMessage: outcome.message ?? NOT_CHARGED }
+        : {}),
+      ...(status === 'succeeded' ? { errorMessage: null } : {}),
+      ...(options.providerPaymentId && !payment.providerPaymentId
+        ? { providerPaymentId: options.providerPaymentId }
+        : {}),
+      ...(isGranted ? { creditedAt: new Date() } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!updated) throw new AppError('conflict');
+  if (!isGranted) return { payment: updated };
+  return {
+    payment: updated,
+    balance: await grantPaymentIn(tx, platform, updated, options.userName),
+  };
 }
 
 /**
- * Charges a card for credits at the server's price (Finnish buyers +24 % VAT). The same
- * idempotency key never charges twice. With 3-D Secure the answer carries the address of the
- * processor's page; the credits come when `confirmPayment` sees the charge succeed.
+ * Asks the processor how an unsettled payment stands and settles it. With `mayAbandon` (the
+ * reconciliation, once the request that made the payment is long over) a payment that was
+ * never charged, or whose 3-D Secure was left open for a day, is cancelled and fails; a
+ * processor that grants on webhooks is then trusted by what it answers here, server to server.
  */
-export async function chargeCredits(
+async function reconcile(
+  platform: Platform,
+  payment: PaymentRow,
+  options: { userName: string | null; mayAbandon: boolean },
+): Promise<{ payment: PaymentRow; balance?: number }> {
+  if (isSettled(payment)) return { payment };
+  const processor = requireCardProcessor(platform);
+  const mayGrant = options.mayAbandon || !processor.grantsOnWebhook;
+  let outcome: ChargeStatus =
+    payment.status === 'succeeded'
+      ? { status: 'succeeded' }
+      : payment.providerPaymentId
+        ? await processor.retrieve(payment.providerPaymentId)
+        : { status: 'not_charged' };
+  const isStale =
+    outcome.status === 'not_charged' ||
+    (outcome.status === 'requires_action' &&
+      Date.now() - payment.createdAt.getTime() > ABANDON_OPEN_AFTER_MS);
+  if (options.mayAbandon && isStale) {
+    outcome = payment.providerPaymentId
+      ? await processor.cancel(payment.providerPaymentId)
+      : { status: 'failed', message: NOT_CHARGED };
+  }
+  return settle(platform, payment.id, { outcome, userName: options.userName, mayGrant });
+}
+
+const reconcileJobs = new WeakMap<Platform, JobDefinition<{ paymentId: string }>>();
+const sweepJobs = new WeakMap<Platform, JobDefinition<Record<string, never>>>();
+
+/** Payments not settled, older than the reconciliation delay: what the processor must be asked. */
+async function unsettledPayments(platform: Platform, limit: number) {
+  const before = new Date(Date.now() - platform.config.paymentReconcileAfterSeconds * 1000);
+  return platform.database.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        lt(payments.createdAt, before),
+        or(
+          inArray(payments.status, ['pending', 'requires_action']),
+          and(eq(payments.status, 'succeeded'), isNull(payments.creditedAt)),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+/**
+ * The reconciliation of one payment, enqueued with the payment itself and run once the request
+ * that charged it is long over: a payment whose answer a crash lost (pending), whose grant a
+ * crash cut (succeeded, not credited) or whose webhook never came is finished from what the
+ * processor says, exactly once.
+ */
+export function reconcilePaymentJob(platform: Platform): JobDefinition<{ paymentId: string }> {
+  const known = reconcileJobs.get(platform);
+  if (known) return known;
+  const definition = defineJob<{ paymentId: string }>({
+    name: 'payment.reconcile',
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    async handle({ paymentId }) {
+      const [payment] = await platform.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      if (!payment || isSettled(payment)) return;
+      await reconcile(platform, payment, { userName: null, mayAbandon: true });
+    },
+  });
+  reconcileJobs.set(platform, definition);
+  return definition;
+}
+
+/**
+ * Every ten minutes: reconciles what a single job could not (a 3-D Secure left open, a
+ * processor that was unreachable through all retries, payments from before the job existed).
+ */
+export function sweepPaymentsJob(platform: Platform): JobDefinition<Record<string, never>> {
+  const known = sweepJobs.get(platform);
+  if (known) return known;
+  const definition = defineJob<Record<string, never>>({
+    name: 'payment.sweep',
+    retryLimit: 0,
+    expireInSeconds: 300,
+    async handle() {
+      for (const payment of await unsettledPayments(platform, SWEEP_BATCH)) {
+        // One processor failure must not hold up the others; the next sweep tries it again.
+        await reconcile(platform, payment, { userName: null, mayAbandon: true }).catch(() => {});
+      }
+    },
+  });
+  sweepJobs.set(platform, definition);
+  return definition;
+}
+
+export const PAYMENT_SWEEP_CRON = '*/10 * * * *';
+
+/** Registers the payment jobs; call before the platform starts. */
+export function registerPaymentJobs(platform: Platform): void {
+  platform.jobs.register(reconcilePaymentJob(platform));
+  platform.jobs.register(sweepPaymentsJob(platform));
+}
+
+/** Schedules the sweep (after the platform started); the same schedule is replaced, not added. */
+export async function schedulePaymentSweep(platform: Platform): Promise<void> {
+  await platform.jobs.schedule(sweepPaymentsJob(platform), PAYMENT_SWEEP_CRON, {});
+}
+
+/**
+ * Opens a payment for a purchase in the caller's transaction, with its reconciliation job, at
+ * the server's price (Finnish buyers +24 % VAT). Undefined when the idempotency key was used
+ * already: that purchase is under way or done.
+ */
+export async function openPayment(
+  tx: Tx,
   platform: Platform,
   options: {
     workspace: typeof workspaces.$inferSelect;
-    user: { id: string; name: string };
+    userId: string;
     credits: number;
-    card: CardInput | undefined;
-    paymentMethodId?: string | undefined;
+    /** Unique per purchase across workspaces: the caller scopes the browser's key. */
     idempotencyKey: string;
   },
-): Promise<PaymentState> {
-  const { workspace } = options;
+): Promise<PaymentRow | undefined> {
   const processor = requireCardProcessor(platform);
+  const { workspace } = options;
   const price = priceCredits(options.credits, workspace.currency, workspace.address.country ?? '');
-  const [created] = await platform.database.db
+  const [created] = await tx
     .insert(payments)
     .values({
       workspaceId: workspace.id,
       provider: processor.kind,
-      idempotencyKey: `${workspace.id}:${options.idempotencyKey}`,
+      idempotencyKey: options.idempotencyKey,
       credits: price.credits,
       currency: price.currency,
       unitPrice: price.unitPrice,
       taxPrc: price.taxPrc,
       taxAmount: price.taxAmount,
       purchaseTotal: price.purchaseTotal,
-      createdBy: options.user.id,
+      createdBy: options.userId,
     })
     .onConflictDoNothing({ target: payments.idempotencyKey })
     .returning();
-  if (!created) {
-    // A repeat of a purchase already under way or done: report it, charge nothing.
-    const [existing] = await platform.database.db
-      .select()
-      .from(payments)
-      .where(eq(payments.idempotencyKey, `${workspace.id}:${options.idempotencyKey}`));
-    if (!existing) throw new AppError('conflict');
-    return stateOf(existing);
+  if (!created) return undefined;
+  await platform.jobs.enqueue(
+    tx,
+    reconcilePaymentJob(platform),
+    { paymentId: created.id },
+    {
+      startAfter: new Date(
+        created.createdAt.getTime() + platform.config.paymentReconcileAfterSeconds * 1000,
+      ),
+    },
+  );
+  return created;
+}
+
+/** The payment an idempotency key opened, if any. */
+export async function findPayment(
+  platform: Platform,
+  idempotencyKey: string,
+): Promise<PaymentRow | undefined> {
+  const [payment] = await platform.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.idempotencyKey, idempotencyKey));
+  return payment;
+}
+
+/**
+ * A purchase sent again with its key (a lost answer, a reload): never a second charge. The
+ * payment is finished from what the processor says if it can be; a charge still under way
+ * answers with its state as it is.
+ */
+export async function repeatPayment(
+  platform: Platform,
+  payment: PaymentRow,
+  userName: string,
+): Promise<PaymentState> {
+  const result = await reconcile(platform, payment, { userName, mayAbandon: false });
+  let balance = result.balance;
+  if (balance === undefined && result.payment.creditedAt) {
+    const [workspace] = await platform.database.db
+      .select({ credits: workspaces.credits })
+      .from(workspaces)
+      .where(eq(workspaces.id, result.payment.workspaceId));
+    balance = workspace?.credits;
   }
+  return stateOf(result.payment, balance === undefined ? {} : { balance });
+}
+
+/**
+ * Charges the card for an open payment. The processor's id is stored before the card can be
+ * charged; the outcome and, when the processor's answer may be trusted, the credits commit
+ * together. With 3-D Secure the answer carries the address of the processor's page.
+ */
+export async function chargePayment(
+  platform: Platform,
+  options: {
+    payment: PaymentRow;
+    workspace: typeof workspaces.$inferSelect;
+    userName: string;
+    card: CardInput | undefined;
+    paymentMethodId?: string | undefined;
+  },
+): Promise<PaymentState> {
+  const { payment, workspace } = options;
+  const processor = requireCardProcessor(platform);
+  const { db } = platform.database;
   const result = await processor.charge({
-    amount: price.purchaseTotal,
-    currency: price.currency,
+    amount: payment.purchaseTotal,
+    currency: payment.currency,
     ...(options.card
       ? { card: { ...options.card, number: options.card.number.replace(/\s/g, '') } }
       : {}),
     ...(options.paymentMethodId ? { paymentMethodId: options.paymentMethodId } : {}),
-    paymentId: created.id,
-    description: `${price.credits} credits for ${workspace.title}`,
-    returnUrl: `${platform.config.publicUrl}/dashboard/account/workspace/verify/${workspace.id}?payment=${created.id}`,
-    idempotencyKey: created.id,
+    paymentId: payment.id,
+    description: `${payment.credits} credits for ${workspace.title}`,
+    returnUrl: `${platform.config.publicUrl}/dashboard/account/workspace/verify/${workspace.id}?payment=${payment.id}`,
+    idempotencyKey: payment.id,
+    async onProviderId(providerPaymentId) {
+      await db
+        .update(payments)
+        .set({ providerPaymentId, updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)));
+    },
   });
-  const [payment] = await platform.database.db
-    .update(payments)
-    .set({
-      status: result.status,
-      providerPaymentId: result.providerPaymentId,
-      errorMessage: result.status === 'failed' ? result.message : null,
-      updatedAt: new Date(),
-    })
-    .where(eq(payments.id, created.id))
-    .returning();
-  if (!payment) throw new AppError('conflict');
+  if (platform.config.crashAt === PAYMENT_CRASH_AFTER_CHARGE) process.exit(70);
   if (result.status !== 'failed' && result.card) {
-    await platform.database.db
-      .update(workspaces)
-      .set({ card: result.card })
-      .where(eq(workspaces.id, workspace.id));
+    await db.update(workspaces).set({ card: result.card }).where(eq(workspaces.id, workspace.id));
   }
-  if (result.status === 'failed') return stateOf(payment);
-  if (result.status === 'requires_action')
-    return stateOf(payment, { redirectUrl: result.redirectUrl });
-  const balance = await grantIfTrusted(platform, payment, options.user.name);
-  return stateOf(payment, balance === undefined ? {} : { balance });
+  const settled = await settle(platform, payment.id, {
+    outcome:
+      result.status === 'failed'
+        ? { status: 'failed', message: result.message }
+        : { status: result.status },
+    providerPaymentId: result.providerPaymentId,
+    userName: options.userName,
+    mayGrant: !processor.grantsOnWebhook,
+  });
+  return stateOf(settled.payment, {
+    ...(settled.balance === undefined ? {} : { balance: settled.balance }),
+    ...(result.status === 'requires_action' && settled.payment.status === 'requires_action'
+      ? { redirectUrl: result.redirectUrl }
+      : {}),
+  });
 }
 
 /** After 3-D Secure: asks the processor how the charge ended and grants the credits once. */
@@ -178,23 +420,7 @@ export async function confirmPayment(
     workspaceId: payment.workspaceId,
     userId: options.userId,
   });
-  const processor = requireCardProcessor(platform);
-  if (payment.status === 'succeeded') {
-    const balance = await grantIfTrusted(platform, payment, options.userName);
-    return stateOf(payment, balance === undefined ? {} : { balance });
-  }
-  if (payment.status !== 'requires_action' || !payment.providerPaymentId) return stateOf(payment);
-  const outcome = await processor.retrieve(payment.providerPaymentId);
-  if (outcome.status === 'requires_action') return stateOf(payment);
-  const [updated] = await platform.database.db
-    .update(payments)
-    .set({ status: outcome.status, errorMessage: outcome.message ?? null, updatedAt: new Date() })
-    .where(eq(payments.id, payment.id))
-    .returning();
-  if (!updated) throw new AppError('conflict');
-  if (updated.status !== 'succeeded') return stateOf(updated);
-  const balance = await grantIfTrusted(platform, updated, options.userName);
-  return stateOf(updated, balance === undefined ? {} : { balance });
+  return repeatPayment(platform, payment, options.userName);
 }
 
 /**
@@ -215,16 +441,23 @@ export async function applyPaymentWebhook(
     if (!recorded) return { isDuplicate: true };
     if (!event.providerPaymentId || !event.outcome) return { isDuplicate: false };
     const [payment] = await tx
-      .update(payments)
-      .set({ status: event.outcome, errorMessage: event.message ?? null, updatedAt: new Date() })
+      .select({ id: payments.id })
+      .from(payments)
       .where(
         and(
           eq(payments.provider, processor.kind),
           eq(payments.providerPaymentId, event.providerPaymentId),
         ),
-      )
-      .returning();
-    if (payment?.status === 'succeeded') await grantPaymentIn(tx, platform, payment, null);
+      );
+    if (!payment) return { isDuplicate: false };
+    await settleIn(tx, platform, payment.id, {
+      outcome:
+        event.outcome === 'failed'
+          ? { status: 'failed', message: event.message ?? NOT_CHARGED }
+          : { status: 'succeeded' },
+      userName: null,
+      mayGrant: true,
+    });
     return { isDuplicate: false };
   });
 }

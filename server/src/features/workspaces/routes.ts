@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { requireSession } from '../../http/session';
 import { requireMember } from './access';
-import { confirmPayment } from './payments';
+import { confirmPayment, registerPaymentJobs, schedulePaymentSweep } from './payments';
 import {
   addTag,
   buyCredits,
@@ -37,6 +37,15 @@ const workspaceParams = z.object({ workspaceId: z.uuid() });
 /** Workspaces (billing accounts): credits, payments, members, groups, tags, stats, admin review. */
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
+  registerPaymentJobs(platform);
+  // The sweep that finishes card payments a crash or a lost webhook left unsettled.
+  app.addHook('onReady', async () => {
+    try {
+      await schedulePaymentSweep(platform);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not schedule the payment sweep');
+    }
+  });
   platform.realtime.authorize('workspace', async (userId, workspaceId) => {
     if (!z.uuid().safeParse(workspaceId).success) return false;
     try {

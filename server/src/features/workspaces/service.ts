@@ -9,7 +9,7 @@ import {
   TRANSACTIONS_PAGE_SIZE,
 } from '@pactum/core/billing';
 import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
   creditTransactions,
   deals,
@@ -27,7 +27,14 @@ import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { requireAdministrator, requireMember } from './access';
 import { applyCreditChange } from './ledger';
-import { chargeCredits, type PaymentState, requireCardProcessor } from './payments';
+import {
+  chargePayment,
+  findPayment,
+  openPayment,
+  type PaymentState,
+  repeatPayment,
+  requireCardProcessor,
+} from './payments';
 
 type Caller = { id: string; name: string; email: string };
 /** Stats are recalculated at most once a day unless nothing is stored yet. */
@@ -181,48 +188,80 @@ export async function createWorkspace(
           };
         })()
       : null;
-  const workspace = await platform.database.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(workspaces)
-      .values({
-        title: input.title,
-        type: input.type,
-        currency: input.currency ?? 'EUR',
-        isVerified: input.type === 'card',
-        ...(input.type === 'card' ? { verifiedAt: new Date() } : {}),
-        billingEmail: input.billingEmail,
-        contact: input.contact,
-        company: input.company,
-        address: input.address,
-        einvoice: input.type === 'invoice' ? (input.einvoice ?? {}) : {},
-        licensing: {
-          enabled: true,
-          pricePerSeat: seatPrice(seats),
-          maxActiveSeats: input.type === 'invoice' ? seats : DEFAULT_MAX_SEATS,
-          billingCurrency: input.currency ?? 'EUR',
-        },
-        asyncPayment: invoiceOrder,
-        createdBy: user.id,
-      })
-      .returning();
-    if (!created) throw new AppError('conflict');
-    await tx
-      .insert(workspaceMembers)
-      .values({ workspaceId: created.id, userId: user.id, role: 'edit' });
-    await refreshHomeCounts(platform, tx, user.id);
-    return created;
-  });
-  if (input.type !== 'card') return { workspaceId: workspace.id, payment: null };
-  const payment = await chargeCredits(platform, {
-    workspace,
-    user,
-    credits: input.credits,
-    card: input.card,
-    paymentMethodId: input.paymentMethodId,
-    idempotencyKey: input.idempotencyKey,
-  });
-  return { workspaceId: workspace.id, payment };
+  // A card order sent again with its key (a lost answer, a reload) is the same order: it makes
+  // no second workspace and no second charge.
+  const orderKey = input.type === 'card' ? `order:${user.id}:${input.idempotencyKey}` : undefined;
+  const repeated = async (key: string) => {
+    const payment = await findPayment(platform, key);
+    if (!payment) throw new AppError('conflict');
+    return {
+      workspaceId: payment.workspaceId,
+      payment: await repeatPayment(platform, payment, user.name),
+    };
+  };
+  if (orderKey && (await findPayment(platform, orderKey))) return repeated(orderKey);
+  const opened = await platform.database.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(workspaces)
+        .values({
+          title: input.title,
+          type: input.type,
+          currency: input.currency ?? 'EUR',
+          isVerified: input.type === 'card',
+          ...(input.type === 'card' ? { verifiedAt: new Date() } : {}),
+          billingEmail: input.billingEmail,
+          contact: input.contact,
+          company: input.company,
+          address: input.address,
+          einvoice: input.type === 'invoice' ? (input.einvoice ?? {}) : {},
+          licensing: {
+            enabled: true,
+            pricePerSeat: seatPrice(seats),
+            maxActiveSeats: input.type === 'invoice' ? seats : DEFAULT_MAX_SEATS,
+            billingCurrency: input.currency ?? 'EUR',
+          },
+          asyncPayment: invoiceOrder,
+          createdBy: user.id,
+        })
+        .returning();
+      if (!created) throw new AppError('conflict');
+      await tx
+        .insert(workspaceMembers)
+        .values({ workspaceId: created.id, userId: user.id, role: 'edit' });
+      await refreshHomeCounts(platform, tx, user.id);
+      if (!orderKey) return { workspace: created, payment: undefined };
+      const payment = await openPayment(tx, platform, {
+        workspace: created,
+        userId: user.id,
+        credits: input.credits,
+        idempotencyKey: orderKey,
+      });
+      // The same order raced this one and won: this workspace is rolled back.
+      if (!payment) throw new RepeatedOrder();
+      return { workspace: created, payment };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RepeatedOrder) return undefined;
+      throw error;
+    });
+  if (!opened) return repeated(orderKey ?? '');
+  const { workspace, payment } = opened;
+  if (input.type !== 'card' || !payment) return { workspaceId: workspace.id, payment: null };
+  return {
+    workspaceId: workspace.id,
+    payment: await chargePayment(platform, {
+      payment,
+      workspace,
+      userName: user.name,
+      card: input.card,
+      paymentMethodId: input.paymentMethodId,
+    }),
+  };
 }
+
+/** Rolls back a workspace order whose idempotency key another request took meanwhile. */
+class RepeatedOrder extends Error {}
 
 /** Buys credits by card; administrators of a verified workspace only. */
 export async function buyCredits(
@@ -231,7 +270,7 @@ export async function buyCredits(
     user: Caller;
     workspaceId: string;
     credits: number;
-    card: Parameters<typeof chargeCredits>[1]['card'];
+    card: Parameters<typeof chargePayment>[1]['card'];
     paymentMethodId?: string | undefined;
     idempotencyKey: string;
   },
@@ -244,7 +283,32 @@ export async function buyCredits(
     throw new AppError('forbidden', 'The workspace is waiting for review.');
   if (workspace.type !== 'card')
     throw new AppError('forbidden', 'Invoice workspaces buy credits through sales.');
-  return chargeCredits(platform, { workspace, ...options });
+  requireCardProcessor(platform);
+  const key = `${workspace.id}:${options.idempotencyKey}`;
+  const existing = await findPayment(platform, key);
+  const payment = existing
+    ? undefined
+    : await platform.database.db.transaction((tx) =>
+        openPayment(tx, platform, {
+          workspace,
+          userId: options.user.id,
+          credits: options.credits,
+          idempotencyKey: key,
+        }),
+      );
+  if (!payment) {
+    // Sent again (or twice at once, and the other won): that purchase, never a second charge.
+    const known = existing ?? (await findPayment(platform, key));
+    if (!known) throw new AppError('conflict');
+    return repeatPayment(platform, known, options.user.name);
+  }
+  return chargePayment(platform, {
+    payment,
+    workspace,
+    userName: options.user.name,
+    card: options.card,
+    paymentMethodId: options.paymentMethodId,
+  });
 }
 
 /** The ledger of a workspace, newest first, 10 a page. */
@@ -287,6 +351,39 @@ export async function listTransactions(
 }
 
 /**
+ * Locks the workspace row until the transaction ends and counts its seats: members and open
+ * invites. Whatever takes a seat holds this lock from count to insert; without it, parallel
+ * invitations under READ COMMITTED each saw the last free seat and all took it.
+ */
+async function lockSeats(tx: Tx, workspaceId: string) {
+  const [locked] = await tx
+    .select({ licensing: workspaces.licensing })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('update');
+  if (!locked) throw new AppError('not_found');
+  // Counted in a statement of its own: its snapshot starts after the lock was granted, so it
+  // sees what the previous holder committed. Both counts in one statement, so an invite
+  // accepted meanwhile (invite closed, member added) is counted once, not zero times.
+  const members = tx
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+  const openInvites = tx
+    .select({ n: count() })
+    .from(workspaceInvites)
+    .where(and(eq(workspaceInvites.workspaceId, workspaceId), isNull(workspaceInvites.acceptedAt)));
+  const [used] = await tx
+    .select({ n: sql<number>`(${members}) + (${openInvites})`.mapWith(Number) })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return {
+    maxSeats: locked.licensing.maxActiveSeats || DEFAULT_MAX_SEATS,
+    usedSeats: used?.n ?? 0,
+  };
+}
+
+/**
  * Invites someone by e-mail (administrators). Refused when every licence is taken by members
  * and open invites. A registered user with that e-mail joins when they next sign in verified.
  */
@@ -306,18 +403,8 @@ export async function inviteMember(
       workspaceId: options.workspaceId,
       userId: options.user.id,
     });
-    const [members] = await tx
-      .select({ n: count() })
-      .from(workspaceMembers)
-      .where(eq(workspaceMembers.workspaceId, workspace.id));
-    const [open] = await tx
-      .select({ n: count() })
-      .from(workspaceInvites)
-      .where(
-        and(eq(workspaceInvites.workspaceId, workspace.id), isNull(workspaceInvites.acceptedAt)),
-      );
-    const maxSeats = workspace.licensing.maxActiveSeats || DEFAULT_MAX_SEATS;
-    if (Number(members?.n ?? 0) + Number(open?.n ?? 0) >= maxSeats) {
+    const { maxSeats, usedSeats } = await lockSeats(tx, workspace.id);
+    if (usedSeats >= maxSeats) {
       throw new AppError(
         'conflict',
         'All licences are in use. Buy more licences to invite more members.',
@@ -354,7 +441,10 @@ export async function inviteMember(
   });
 }
 
-/** Joins the user to every workspace that invited their (verified) e-mail. */
+/**
+ * Joins the user to every workspace that invited their (verified) e-mail. Takes no seat lock:
+ * each open invite already holds its seat and becomes at most one member in the same commit.
+ */
 export async function acceptWorkspaceInvites(
   platform: Platform,
   options: { userId: string; email: string; isEmailVerified: boolean },

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,78 +6,34 @@ import { loadConfig } from '../../config';
 import { payments, workspaceMembers, workspaces } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { cardDeclinedError, paymentIntent, webhookEvent } from './fixtures/stripe-payloads';
+import {
+  RECORDED_STRIPE_KEY,
+  type RecordedStripe,
+  startRecordedStripe,
+} from '../../test/recorded-stripe';
+import { webhookEvent } from './fixtures/stripe-payloads';
+import { reconcilePaymentJob } from './payments';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
 let owner: TestUser;
-let api: http.Server;
-const intents = new Map<string, ReturnType<typeof paymentIntent>>();
-
-/** Answers like Stripe's API for the calls the adapter makes, with recorded payloads. */
-function startRecordedStripe(): Promise<number> {
-  api = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => {
-      raw += chunk;
-    });
-    request.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        response.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': 'req_test',
-        });
-        response.end(JSON.stringify(body));
-      };
-      if (request.method === 'POST' && request.url === '/v1/payment_intents') {
-        const form = new URLSearchParams(raw);
-        if (request.headers.authorization !== 'Bearer sk_test_recorded')
-          return send(401, {
-            error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
-          });
-        const method = form.get('payment_method');
-        if (method === 'pm_card_chargeDeclined') return send(402, cardDeclinedError);
-        const intent = paymentIntent({
-          id: `pi_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
-          amount: Number(form.get('amount')),
-          currency: form.get('currency') ?? 'eur',
-          status: method === 'pm_card_threeDSecure2Required' ? 'requires_action' : 'succeeded',
-          paymentId: form.get('metadata[paymentId]') ?? '',
-        });
-        intents.set(intent.id, intent);
-        return send(200, intent);
-      }
-      const retrieve = request.url?.match(/^\/v1\/payment_intents\/(pi_\w+)/);
-      if (request.method === 'GET' && retrieve?.[1]) {
-        const intent = intents.get(retrieve[1]);
-        return intent
-          ? send(200, intent)
-          : send(404, {
-              error: { type: 'invalid_request_error', message: 'No such payment_intent' },
-            });
-      }
-      send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
-    });
-  });
-  api.listen(0, '127.0.0.1');
-  return once(api, 'listening').then(() => (api.address() as AddressInfo).port);
-}
+let stripe: RecordedStripe;
 
 beforeAll(async () => {
-  const port = await startRecordedStripe();
+  stripe = await startRecordedStripe();
   t = await createTestApp({
     env: {
-      STRIPE_SECRET_KEY: 'sk_test_recorded',
+      STRIPE_SECRET_KEY: RECORDED_STRIPE_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      STRIPE_API_URL: stripe.url,
     },
   });
   owner = await createUser(t.platform);
 });
 afterAll(async () => {
   await t?.close();
-  api?.close();
+  await stripe?.close();
 });
 
 async function cardWorkspace() {
@@ -139,7 +92,7 @@ describe('the Stripe adapter', () => {
       .select()
       .from(payments)
       .where(eq(payments.workspaceId, workspaceId));
-    const intent = intents.get(payment?.providerPaymentId ?? '');
+    const intent = stripe.intents.get(payment?.providerPaymentId ?? '');
     if (!intent) throw new Error('no recorded intent');
     expect(intent.amount).toBe(12_400);
     const event = webhookEvent({ id: 'evt_1Succeeded', type: 'payment_intent.succeeded', intent });
@@ -164,7 +117,7 @@ describe('the Stripe adapter', () => {
       .select()
       .from(payments)
       .where(eq(payments.workspaceId, workspaceId));
-    const intent = intents.get(payment?.providerPaymentId ?? '');
+    const intent = stripe.intents.get(payment?.providerPaymentId ?? '');
     if (!intent) throw new Error('no recorded intent');
     const forged = await signedWebhook(
       webhookEvent({ id: 'evt_forged', type: 'payment_intent.succeeded', intent }),
@@ -191,6 +144,45 @@ describe('the Stripe adapter', () => {
     const secure = await buy(workspaceId, 'pm_card_threeDSecure2Required');
     expect(secure.statusCode).toBe(202);
     expect(secure.json().redirectUrl).toMatch(/^https:\/\/hooks\.stripe\.com\/3d_secure_2\//);
+  });
+
+  it('grants a succeeded charge whose webhook never came by asking Stripe, once; a late webhook adds nothing', async () => {
+    const workspaceId = await cardWorkspace();
+    const bought = await buy(workspaceId, 'pm_card_visa');
+    expect(bought.json()).toMatchObject({ status: 'succeeded' });
+    expect(await balance(workspaceId)).toBe(0);
+    const { paymentId } = bought.json();
+    const reconcile = reconcilePaymentJob(t.platform);
+    await reconcile.handle({ paymentId }, { jobId: randomUUID(), retryCount: 0 });
+    await reconcile.handle({ paymentId }, { jobId: randomUUID(), retryCount: 1 });
+    expect(await balance(workspaceId)).toBe(10);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    const intent = stripe.intents.get(payment?.providerPaymentId ?? '');
+    if (!intent) throw new Error('no recorded intent');
+    const late = await signedWebhook(
+      webhookEvent({ id: `evt_${randomUUID()}`, type: 'payment_intent.succeeded', intent }),
+    );
+    expect(late.json()).toEqual({ received: true, duplicate: false });
+    expect(await balance(workspaceId)).toBe(10);
+    expect(stripe.charges.get(intent.id)).toBe(1);
+  });
+
+  it('cancels an intent that was created but never confirmed, so it can never be charged', async () => {
+    const workspaceId = await cardWorkspace();
+    const secure = await buy(workspaceId, 'pm_card_threeDSecure2Required');
+    const { paymentId } = secure.json();
+    await t.database.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(payments.id, paymentId));
+    await reconcilePaymentJob(t.platform).handle(
+      { paymentId },
+      { jobId: randomUUID(), retryCount: 0 },
+    );
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'failed' });
+    expect(stripe.intents.get(payment?.providerPaymentId ?? '')?.status).toBe('canceled');
+    expect(await balance(workspaceId)).toBe(0);
   });
 
   it('needs the webhook secret when Stripe is configured', async () => {

@@ -11,6 +11,7 @@ const failuresLeft: Record<string, number> = {};
 const recordJob = defineJob<{ tag: string }>({
   name: 'test.record',
   retryLimit: 0,
+  expireInSeconds: 30,
   async handle({ tag }) {
     runs[tag] = (runs[tag] ?? 0) + 1;
   },
@@ -21,6 +22,7 @@ const flakyJob = defineJob<{ tag: string }>({
   retryLimit: 3,
   retryDelaySeconds: 1,
   retryBackoff: false,
+  expireInSeconds: 30,
   async handle({ tag }) {
     runs[tag] = (runs[tag] ?? 0) + 1;
     if ((failuresLeft[tag] ?? 0) > 0) {

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../../db/client';
+import { withSetUpLock } from '../../db/migrate';
+import { createJobLeases } from './leases';
 
 /** What a job handler is told about the run it is in. */
 export type JobContext = { jobId: string; retryCount: number };
@@ -16,8 +18,12 @@ export type JobDefinition<T extends object> = {
   /** Seconds before the first retry; doubled each time when `retryBackoff` (default 10, true). */
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
-  /** Seconds a run may take before it counts as failed (default 15 minutes). */
-  expireInSeconds?: number;
+  /**
+   * Seconds a run may take before pg-boss counts it as failed and retries it. Fit it to the
+   * work: a crashed worker's runs are taken over sooner (see `leases.ts`), so this is the
+   * backstop for a run that hangs in a live process.
+   */
+  expireInSeconds: number;
   handle(data: T, context: JobContext): Promise<void>;
 };
 
@@ -73,7 +79,8 @@ function toDrizzleSql(text: string, values: unknown[]): SQL {
   let last = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {
     chunks.push(sql.raw(text.slice(last, match.index)));
-    chunks.push(sql`${toParam(values[Number(match[1]) - 1])}`);
+    // One parameter even for an array (pg-boss's `$2::uuid[]`), which a bare `${}` would spread.
+    chunks.push(sql`${sql.param(toParam(values[Number(match[1]) - 1]))}`);
     last = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));
@@ -91,10 +98,24 @@ function executorFor(tx: DbOrTx): PgBoss.Db {
   };
 }
 
+/**
+ * How often pg-boss's maintenance (expiry, archive) runs in one of the processes. Its default,
+ * two minutes, would add up to that to an expiry of one minute.
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 30;
+
+/** Tests only (PACTUM_CRASH_AT): a job of the named queue prints this and the job id, then holds. */
+const HOLD_POINT_PREFIX = 'job-hold:';
+
 /** Durable jobs in the database through pg-boss, on PostgreSQL or PGlite alike. */
 export function createJobs(
   database: Database,
-  options: { onError?: (error: Error) => void; pollingIntervalSeconds?: number } = {},
+  options: {
+    onError?: (error: Error) => void;
+    pollingIntervalSeconds?: number;
+    /** The crash test point (config.crashAt); never set in production. */
+    crashAt?: string | undefined;
+  } = {},
 ): Jobs {
   // Once stopped, pg-boss may still fire a timer's statement (monitoring, maintenance) after
   // the caller has closed the database: it gets no rows instead of a closed pool's rejection.
@@ -109,12 +130,39 @@ export function createJobs(
     },
     // Maintenance and monitoring run in every process; pg-boss elects one through the database.
     supervise: true,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     schedule: true,
   });
   boss.on('error', (error) => options.onError?.(error));
+  const leases = createJobLeases(database, {
+    onError: options.onError,
+    // Only a run still active since the dead worker fetched it goes back: one that expired and
+    // was fetched again started later than the run noted.
+    async handBack(tx, run) {
+      const { rows } = (await tx.execute(
+        sql`SELECT 1 FROM pgboss.job WHERE name = ${run.queue} AND id = ${run.jobId}
+          AND state = 'active' AND started_on <= ${run.startedAt}::timestamptz FOR UPDATE`,
+      )) as unknown as { rows: unknown[] };
+      if (rows.length === 0) return false;
+      // pg-boss's own failure keeps its retry count, retry limit and dead letter...
+      await boss.fail(
+        run.queue,
+        run.jobId,
+        { message: 'its worker process died' },
+        { db: executorFor(tx) },
+      );
+      // ...but the retry delay is there to spare a failing service; a dead process needs none.
+      await tx.execute(
+        sql`UPDATE pgboss.job SET start_after = now()
+          WHERE name = ${run.queue} AND id = ${run.jobId} AND state = 'retry'`,
+      );
+      return true;
+    },
+  });
   const definitions = new Map<string, JobDefinition<object>>();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   let isStarted = false;
+  let isLeasing = false;
 
   return {
     register(definition) {
@@ -124,27 +172,44 @@ export function createJobs(
 
     async start({ isWorker }) {
       isStopped = false;
-      await boss.start();
+      // Processes starting together on a new database would deadlock creating pg-boss's
+      // tables and queue partitions side by side: one at a time.
+      await withSetUpLock(database, async () => {
+        await boss.start();
+        for (const definition of definitions.values()) {
+          const queue = {
+            name: definition.name,
+            retryLimit: definition.retryLimit ?? 5,
+            retryDelay: definition.retryDelaySeconds ?? 10,
+            retryBackoff: definition.retryBackoff ?? true,
+            expireInSeconds: definition.expireInSeconds,
+          };
+          if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
+          else await boss.createQueue(definition.name, queue);
+        }
+      });
       isStarted = true;
-      for (const definition of definitions.values()) {
-        const queue = {
-          name: definition.name,
-          retryLimit: definition.retryLimit ?? 5,
-          retryDelay: definition.retryDelaySeconds ?? 10,
-          retryBackoff: definition.retryBackoff ?? true,
-          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-        };
-        if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
-        else await boss.createQueue(definition.name, queue);
-      }
       if (!isWorker) return;
+      // Registered before the first fetch, so no run of ours is ever without its worker.
+      await leases.start();
+      isLeasing = true;
+      const holdPoint = options.crashAt?.startsWith(HOLD_POINT_PREFIX) ? options.crashAt : '';
       for (const definition of definitions.values()) {
         await boss.work<object>(
           definition.name,
           { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
           async ([job]) => {
             if (!job) return;
-            await definition.handle(job.data, { jobId: job.id, retryCount: job.retryCount });
+            await leases.begin(job.id, definition.name);
+            try {
+              if (holdPoint === `${HOLD_POINT_PREFIX}${definition.name}`) {
+                console.info(`${holdPoint} ${job.id}`);
+                await new Promise(() => {});
+              }
+              await definition.handle(job.data, { jobId: job.id, retryCount: job.retryCount });
+            } finally {
+              await leases.end(job.id).catch((error: Error) => options.onError?.(error));
+            }
           },
         );
       }
@@ -155,6 +220,10 @@ export function createJobs(
       isStarted = false;
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
       isStopped = true;
+      if (isLeasing) {
+        isLeasing = false;
+        await leases.stop();
+      }
     },
 
     async enqueue(tx, definition, data, enqueueOptions = {}) {

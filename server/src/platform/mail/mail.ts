@@ -29,6 +29,12 @@ export type MailOutcomeHandler = (id: string, outcome: MailOutcome) => Promise<v
 const RETRY_LIMIT = 8;
 
 /**
+ * A delivery is one SMTP conversation (or one outbox row): seconds. A minute leaves room for the
+ * SMTP timeouts (`SMTP_TIMEOUTS`), so a hung server fails the delivery before it expires.
+ */
+const EXPIRE_IN_SECONDS = 60;
+
+/**
  * Mails a person waits for at sign-up and sign-in (verification, also of a changed address,
  * and password reset). They have a queue and a worker of their own: a flood of mails to others
  * (shares, invites, notifications) on the general queue cannot hold them up.
@@ -104,12 +110,14 @@ export function createMail(
     name: 'mail.send',
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 30,
+    expireInSeconds: EXPIRE_IN_SECONDS,
     handle: deliver,
   });
   const sendAccountMail = defineJob<MailJobData>({
     name: 'mail.deliver-account',
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 30,
+    expireInSeconds: EXPIRE_IN_SECONDS,
     handle: deliver,
   });
   jobs.register(sendMail);

@@ -11,6 +11,20 @@ export type Mailer = {
 };
 
 /**
+ * How long an SMTP delivery may wait, in milliseconds, so that a mail server that hangs fails
+ * the delivery (retried) well inside the mail job's expiry of 60 s. nodemailer's own defaults
+ * (2 minutes to connect, 10 minutes of silence) outlast it. The URL's query can override them.
+ */
+export const SMTP_TIMEOUTS = {
+  /** DNS lookup and connecting, together. */
+  connectionTimeout: 10_000,
+  /** The server's greeting after connecting. */
+  greetingTimeout: 10_000,
+  /** Silence on the connection at any later step. */
+  socketTimeout: 20_000,
+};
+
+/**
  * SMTP through nodemailer when `smtpUrl` is set; otherwise (and also when `isOutboxKept`) the
  * message is built by nodemailer and kept in the dev outbox table. Without SMTP the outbox must
  * be kept.
@@ -24,7 +38,9 @@ export function createMailer(options: {
   // The config refuses this in production; nothing else may make mail vanish silently.
   if (!options.smtpUrl && !options.isOutboxKept) throw new Error('No SMTP_URL and no dev outbox');
   // No connection is made here: an unreachable SMTP server fails deliveries (retried), not the start.
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const smtp = options.smtpUrl
+    ? nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: options.smtpUrl })
+    : undefined;
   const builder = nodemailer.createTransport({ jsonTransport: true });
 
   const keep = async (key: string, mail: OutgoingMail) => {

@@ -18,7 +18,20 @@ export type ChargeRequest = {
   returnUrl: string;
   /** The same key gives the same charge, however often it is sent. */
   idempotencyKey: string;
+  /**
+   * Called with the processor's id for the charge before the card can be charged, and awaited:
+   * once it is stored, an answer lost to a crash can still be looked up by the reconciliation.
+   */
+  onProviderId(providerPaymentId: string): Promise<void>;
 };
+
+/**
+ * How a charge stands at the processor. `not_charged`: the processor knows of no charge for
+ * the id, or holds one that was never confirmed; no money has moved.
+ */
+export type ChargeStatus =
+  | { status: 'requires_action' | 'succeeded' | 'not_charged'; message?: undefined }
+  | { status: 'failed'; message: string };
 
 export type ChargeResult =
   | { status: 'succeeded'; providerPaymentId: string; card: CardSummary | null }
@@ -48,10 +61,13 @@ export type PaymentProvider = {
    */
   readonly grantsOnWebhook: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** The charge's state after the customer came back from 3-D Secure. */
-  retrieve(
-    providerPaymentId: string,
-  ): Promise<{ status: 'requires_action' | 'succeeded' | 'failed'; message?: string }>;
+  /** The charge's state, asked of the processor (after 3-D Secure, or by the reconciliation). */
+  retrieve(providerPaymentId: string): Promise<ChargeStatus>;
+  /**
+   * Makes an abandoned charge (3-D Secure never finished, or never confirmed) impossible to
+   * complete, and says how it ended: one that succeeded meanwhile stays succeeded.
+   */
+  cancel(providerPaymentId: string): Promise<ChargeStatus>;
   /** Verifies a webhook's signature and reads it; throws on a bad signature. */
   readWebhook?(rawBody: Buffer, signature: string | undefined): PaymentWebhookEvent;
 };

@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, PaymentWebhookEvent } from './payments';
+import type { ChargeStatus, PaymentProvider, PaymentWebhookEvent } from './payments';
+
+const FAILED = 'The payment did not go through.';
 
 export type StripeSettings = {
   secretKey: string;
@@ -18,11 +20,24 @@ function summary(method: Stripe.PaymentMethod | string | null | undefined) {
   };
 }
 
-function outcomeOf(intent: Stripe.PaymentIntent): 'requires_action' | 'succeeded' | 'failed' {
-  if (intent.status === 'succeeded') return 'succeeded';
-  if (intent.status === 'requires_action' || intent.status === 'processing')
-    return 'requires_action';
-  return 'failed';
+/** A PaymentIntent's state in Pactum's terms. */
+function outcomeOf(intent: Stripe.PaymentIntent): ChargeStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded' };
+    case 'requires_action':
+    case 'processing':
+      return { status: 'requires_action' };
+    case 'requires_confirmation':
+      return { status: 'not_charged' };
+    case 'requires_payment_method':
+      // Either never given a card, or its last attempt failed.
+      return intent.last_payment_error
+        ? { status: 'failed', message: intent.last_payment_error.message ?? FAILED }
+        : { status: 'not_charged' };
+    default:
+      return { status: 'failed', message: FAILED };
+  }
 }
 
 /**
@@ -48,29 +63,34 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
         };
       }
       try {
-        const intent = await stripe.paymentIntents.create(
+        // Created unconfirmed first, so that its id is stored before the card can be charged:
+        // a crash after the charge leaves a payment the reconciliation can look up.
+        const created = await stripe.paymentIntents.create(
           {
             amount: request.amount,
             currency: request.currency.toLowerCase(),
             payment_method: request.paymentMethodId,
-            confirm: true,
             description: request.description,
-            return_url: request.returnUrl,
             metadata: { paymentId: request.paymentId },
-            expand: ['payment_method'],
           },
-          { idempotencyKey: request.idempotencyKey },
+          { idempotencyKey: `${request.idempotencyKey}:create` },
+        );
+        await request.onProviderId(created.id);
+        const intent = await stripe.paymentIntents.confirm(
+          created.id,
+          { return_url: request.returnUrl, expand: ['payment_method'] },
+          { idempotencyKey: `${request.idempotencyKey}:confirm` },
         );
         const card = summary(intent.payment_method);
-        const status = outcomeOf(intent);
-        if (status === 'failed') {
+        const outcome = outcomeOf(intent);
+        if (outcome.status === 'failed' || outcome.status === 'not_charged') {
           return {
             status: 'failed',
             providerPaymentId: intent.id,
-            message: intent.last_payment_error?.message ?? 'The payment did not go through.',
+            message: outcome.message ?? FAILED,
           };
         }
-        if (status === 'requires_action') {
+        if (outcome.status === 'requires_action') {
           const redirectUrl = intent.next_action?.redirect_to_url?.url;
           if (!redirectUrl) {
             return {
@@ -94,14 +114,19 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
       }
     },
     async retrieve(providerPaymentId) {
-      const intent = await stripe.paymentIntents.retrieve(providerPaymentId);
-      const status = outcomeOf(intent);
-      return status === 'failed'
-        ? {
-            status,
-            message: intent.last_payment_error?.message ?? 'The payment did not go through.',
-          }
-        : { status };
+      return outcomeOf(await stripe.paymentIntents.retrieve(providerPaymentId));
+    },
+    async cancel(providerPaymentId) {
+      try {
+        await stripe.paymentIntents.cancel(providerPaymentId);
+      } catch (error) {
+        // An intent that succeeded (or was cancelled) meanwhile cannot be cancelled: say how it is.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      const outcome = outcomeOf(await stripe.paymentIntents.retrieve(providerPaymentId));
+      return outcome.status === 'succeeded'
+        ? outcome
+        : { status: 'failed', message: outcome.message ?? 'The payment was not completed.' };
     },
     readWebhook(rawBody, signature) {
       if (!signature) throw new Error('Missing Stripe-Signature header');
@@ -120,8 +145,7 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
           ...base,
           providerPaymentId: event.data.object.id,
           outcome: 'failed',
-          message:
-            event.data.object.last_payment_error?.message ?? 'The payment did not go through.',
+          message: event.data.object.last_payment_error?.message ?? FAILED,
         };
       }
       return base;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testProcessorCharges } from '../../db/schema';
-import { cardBrand, isLuhnValid, type PaymentProvider } from './payments';
+import { type ChargeStatus, cardBrand, isLuhnValid, type PaymentProvider } from './payments';
 
 /**
  * Test card numbers of the built-in processor. Any other number that passes the Luhn check
@@ -25,6 +25,16 @@ export function createTestProcessor(options: {
   publicUrl: string;
 }): PaymentProvider {
   const { db } = options.database;
+  const retrieve = async (providerPaymentId: string): Promise<ChargeStatus> => {
+    const [charge] = await db
+      .select({ status: testProcessorCharges.status })
+      .from(testProcessorCharges)
+      .where(eq(testProcessorCharges.id, providerPaymentId));
+    if (!charge) return { status: 'not_charged' };
+    return charge.status === 'failed'
+      ? { status: 'failed', message: '3-D Secure authentication failed.' }
+      : { status: charge.status };
+  };
   return {
     kind: 'test',
     grantsOnWebhook: false,
@@ -50,6 +60,7 @@ export function createTestProcessor(options: {
         expYear: request.card.expYear,
       };
       const id = `tch_${randomBytes(12).toString('hex')}`;
+      await request.onProviderId(id);
       const outcome =
         number === TEST_CARDS.success
           ? ({ status: 'succeeded' } as const)
@@ -66,6 +77,7 @@ export function createTestProcessor(options: {
                   } as const);
       await db.insert(testProcessorCharges).values({
         id,
+        paymentId: request.paymentId,
         amount: request.amount,
         currency: request.currency,
         status: outcome.status,
@@ -84,15 +96,21 @@ export function createTestProcessor(options: {
       }
       return { status: 'succeeded', providerPaymentId: id, card };
     },
-    async retrieve(providerPaymentId) {
-      const [charge] = await db
-        .select({ status: testProcessorCharges.status })
-        .from(testProcessorCharges)
-        .where(eq(testProcessorCharges.id, providerPaymentId));
-      if (!charge) return { status: 'failed', message: 'Unknown payment.' };
-      return charge.status === 'failed'
-        ? { status: 'failed', message: '3-D Secure authentication failed.' }
-        : { status: charge.status };
+    retrieve,
+    async cancel(providerPaymentId) {
+      await db
+        .update(testProcessorCharges)
+        .set({ status: 'failed' })
+        .where(
+          and(
+            eq(testProcessorCharges.id, providerPaymentId),
+            eq(testProcessorCharges.status, 'requires_action'),
+          ),
+        );
+      const outcome = await retrieve(providerPaymentId);
+      return outcome.status === 'succeeded'
+        ? outcome
+        : { status: 'failed', message: 'The payment was not completed.' };
     },
   };
 }

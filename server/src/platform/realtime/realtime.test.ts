@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
 import { createTestApp, listenLive, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { cookieHeader, createUser } from '../../test/factories';
+import { alwaysValid, fakeSocket } from '../../test/fake-socket';
 import { type LiveTestClient, openLive } from '../../test/live-client';
 import { type ServerProcess, startServerProcess } from '../../test/processes';
+import { createRealtime } from './realtime';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -174,5 +177,38 @@ describe('events between two servers on one database', () => {
       type: 'event',
       event: { topic: `user:${user.id}`, type: 'user.updated' },
     });
+  });
+});
+
+describe('the hub when its database listener is lost', () => {
+  it('says it is not listening, and tells every socket to resync once it listens again', async () => {
+    let onState: ((isListening: boolean) => void) | undefined;
+    const database = {
+      kind: 'postgres',
+      async listen(_channel: string, _onPayload: unknown, state?: (isListening: boolean) => void) {
+        onState = state;
+        return async () => {};
+      },
+    } as unknown as Database;
+    const realtime = createRealtime(database);
+    expect(realtime.isListening).toBe(false);
+    await realtime.start();
+    expect(realtime.isListening).toBe(true);
+    const first = fakeSocket();
+    const second = fakeSocket();
+    realtime.attach(first.socket, { userId: 'u1', ...alwaysValid });
+    realtime.attach(second.socket, { userId: 'u2', ...alwaysValid });
+
+    onState?.(false);
+    expect(realtime.isListening).toBe(false);
+    expect(first.sent).toEqual([{ type: 'ready', userId: 'u1' }]);
+
+    onState?.(true);
+    expect(realtime.isListening).toBe(true);
+    expect(first.sent).toEqual([{ type: 'ready', userId: 'u1' }, { type: 'resync' }]);
+    expect(second.sent).toEqual([{ type: 'ready', userId: 'u2' }, { type: 'resync' }]);
+
+    await realtime.stop();
+    expect(realtime.isListening).toBe(false);
   });
 });

@@ -42,6 +42,11 @@ export type Realtime = {
   stop(): Promise<void>;
   /** Open sockets in this process. */
   readonly socketCount: number;
+  /**
+   * Whether events reach this process now. False before start, after stop, and while the
+   * database connection that listens is lost (events published then never arrive here).
+   */
+  readonly isListening: boolean;
 };
 
 export function createRealtime(database: Database): Realtime {
@@ -55,6 +60,7 @@ export function createRealtime(database: Database): Realtime {
   /** Per topic, the delivery under way: a topic's events reach sockets in their order. */
   const deliveries = new Map<Topic, Promise<void>>();
   let unlisten: (() => Promise<void>) | undefined;
+  let isListening = false;
 
   const send = (socket: LiveSocket, message: ServerMessage) => {
     try {
@@ -109,6 +115,17 @@ export function createRealtime(database: Database): Realtime {
         }
       }),
     );
+  };
+
+  /**
+   * The listening connection was lost or is back. Events published while it was lost never
+   * reached us, and the sockets cannot tell (they stayed open), so once it is back every
+   * socket is told to refetch what it watches.
+   */
+  const onListenState = (isNowListening: boolean) => {
+    isListening = isNowListening;
+    if (!isNowListening) return;
+    for (const socket of sockets.keys()) send(socket, { type: 'resync' });
   };
 
   const unsubscribe = (socket: LiveSocket, topic: Topic) => {
@@ -193,17 +210,22 @@ export function createRealtime(database: Database): Realtime {
       });
     },
     async start() {
-      unlisten = await database.listen(LIVE_CHANNEL, deliver);
+      unlisten = await database.listen(LIVE_CHANNEL, deliver, onListenState);
+      isListening = true;
     },
     async stop() {
       for (const socket of sockets.keys()) socket.close(1001, 'Server stopping');
       await unlisten?.();
       unlisten = undefined;
+      isListening = false;
       // Checks under way must not reach a database that is about to close.
       await Promise.all(deliveries.values());
     },
     get socketCount() {
       return sockets.size;
+    },
+    get isListening() {
+      return isListening;
     },
   };
 }

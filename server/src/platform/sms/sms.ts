@@ -73,6 +73,8 @@ export function createSms(jobs: Jobs, sender: SmsSender): Sms {
     name: 'sms.send',
     retryLimit: 5,
     retryDelaySeconds: 5,
+    // One gateway request, which gives up after 15 s: twice that is plenty.
+    expireInSeconds: 30,
     async handle(data) {
       await sender.deliver(data.key, { to: data.to, text: data.text });
     },

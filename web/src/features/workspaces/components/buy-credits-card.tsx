@@ -29,6 +29,7 @@ import {
   toBuyRequest,
 } from '../order-values';
 import { browserStorage, rememberPayment } from '../payment-continue';
+import { forgetPurchaseKey, isPurchaseAnswered, purchaseKey, tabStorage } from '../purchase-key';
 import type { Workspace } from '../types';
 import { useUnconfirmOnChange } from '../use-unconfirm-on-change';
 import { useWorkspaceText } from '../use-workspace-text';
@@ -94,10 +95,13 @@ export function BuyCreditsCard({ workspace, earlierError, returnTo }: BuyCredits
   useUnconfirmOnChange(form, String(credits));
 
   const onSubmit = form.handleSubmit((request) => {
+    // The same purchase sent again (a lost answer, a reload) carries its key: charged once.
+    const purchaseName = `buy:${workspace.id}:${request.credits}`;
     buy.mutate(
-      { ...request, idempotencyKey: crypto.randomUUID() },
+      { ...request, idempotencyKey: purchaseKey(tabStorage(), purchaseName) },
       {
         onSuccess: (payment) => {
+          if (isPurchaseAnswered(payment.status)) forgetPurchaseKey(tabStorage(), purchaseName);
           if (payment.status === 'requires_action' && payment.redirectUrl) {
             rememberPayment(browserStorage(), {
               paymentId: payment.paymentId,
@@ -119,7 +123,13 @@ export function BuyCreditsCard({ workspace, earlierError, returnTo }: BuyCredits
             toast.info(t('workspaces.verify.stillPending'));
           }
         },
-        onError: (error) => showFieldErrors(error, form.setError, FIELD_NAMES),
+        onError: (error) => {
+          // A refused card ends the purchase; a lost answer or an outage keeps its key.
+          if (error instanceof ApiError && error.code === 'payment_failed') {
+            forgetPurchaseKey(tabStorage(), purchaseName);
+          }
+          showFieldErrors(error, form.setError, FIELD_NAMES);
+        },
       },
     );
   });

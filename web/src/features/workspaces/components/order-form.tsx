@@ -46,6 +46,7 @@ import {
   toOrderRequest,
 } from '../order-values';
 import { browserStorage, rememberPayment } from '../payment-continue';
+import { forgetPurchaseKey, purchaseKey, tabStorage } from '../purchase-key';
 import type { WorkspaceType } from '../types';
 import { useUnconfirmOnChange } from '../use-unconfirm-on-change';
 import { useWorkspaceText } from '../use-workspace-text';
@@ -166,12 +167,19 @@ export function OrderForm({
   };
 
   const onSubmit = form.handleSubmit((request) => {
-    // A fresh key for each attempt: a retry after a failure is a new charge, a double
-    // submit of the same attempt is not.
+    // The order's key belongs to the order (its name and amount), kept across retries and
+    // reloads: sent again after a lost answer it is the same workspace and the same charge.
+    const purchaseName = `order:${request.title}:${request.credits}`;
     const body: CreateWorkspace =
-      request.type === 'card' ? { ...request, idempotencyKey: crypto.randomUUID() } : request;
+      request.type === 'card'
+        ? { ...request, idempotencyKey: purchaseKey(tabStorage(), purchaseName) }
+        : request;
     create.mutate(body, {
-      onSuccess: (created) => onCreated(body, created),
+      onSuccess: (created) => {
+        // Any answer made the workspace: ordering again is a new order.
+        forgetPurchaseKey(tabStorage(), purchaseName);
+        onCreated(body, created);
+      },
       onError: (error) => showFieldErrors(error, form.setError, FIELD_NAMES),
     });
   });
