@@ -14,7 +14,8 @@ type LockRecord = {
   dataDir: string;
 };
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process with this pid exists (another user's too: we may not signal it). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cookieHeader } from './factories';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -127,14 +128,20 @@ export async function waitForOutput(
   }
 }
 
-/** Signs a new person up through a server process's API: its verification mail is queued. */
-export async function signUpOnServer(url: string, email: string): Promise<void> {
+/**
+ * Signs a new person up through a server's API, as a person would: their verification mail is
+ * queued. Their user id and the session cookie the sign-up set.
+ */
+export async function signUpOnServer(
+  url: string,
+  email: string,
+  name: { firstname: string; lastname: string } = { firstname: 'Kim', lastname: 'Crash' },
+): Promise<{ id: string; cookie: string }> {
   const response = await fetch(`${url}/api/v1/auth/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      firstname: 'Kim',
-      lastname: 'Crash',
+      ...name,
       email,
       phone: '',
       password: 'secret-password',
@@ -142,6 +149,8 @@ export async function signUpOnServer(url: string, email: string): Promise<void> 
     }),
   });
   if (response.status !== 201) throw new Error(`Sign-up answered ${response.status}`);
+  const user = (await response.json()) as { id: string };
+  return { id: user.id, cookie: cookieHeader(response.headers.getSetCookie()) };
 }
 
 /** The subjects of a server process's dev outbox messages to `to`. */

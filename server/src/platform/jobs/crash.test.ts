@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { type ServerProcess, startServerProcess } from '../../test/processes';
+import { type ServerProcess, signUpOnServer, startServerProcess } from '../../test/processes';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-crash-'));
 const servers: ServerProcess[] = [];
@@ -30,19 +30,7 @@ describe('jobs survive a crash', () => {
     const first = await startServerProcess({ ...env, RUN_WORKERS: '0' });
     servers.push(first);
     const email = `crash-${Date.now()}@example.test`;
-    const signUp = await fetch(`${first.url}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstname: 'Kim',
-        lastname: 'Crash',
-        email,
-        phone: '',
-        password: 'secret-password',
-        acceptTerms: true,
-      }),
-    });
-    expect(signUp.status).toBe(201);
+    await signUpOnServer(first.url, email);
     const outbox = async (url: string) =>
       ((await (await fetch(`${url}/dev/outbox.json`)).json()) as Message[]).filter(
         (m) => m.to === email,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { isProcessAlive } from '../../db/lock';
 import { jobRuns, jobWorkers } from '../../db/schema';
 
 /*
@@ -44,16 +45,6 @@ export type JobLeases = {
  * all with our pid; none of them is dead.
  */
 const liveWorkers = new Set<string>();
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // Another user's process: alive, though we may not signal it.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export function createJobLeases(
   database: Database,

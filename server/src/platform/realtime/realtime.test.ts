@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createTestApp, listenLive, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { cookieHeader, createUser } from '../../test/factories';
+import { createUser } from '../../test/factories';
 import { alwaysValid, fakeSocket } from '../../test/fake-socket';
 import { type LiveTestClient, openLive } from '../../test/live-client';
-import { type ServerProcess, startServerProcess } from '../../test/processes';
+import { type ServerProcess, signUpOnServer, startServerProcess } from '../../test/processes';
 import { createRealtime } from './realtime';
 
 const ORIGIN = 'http://localhost:3000';
@@ -147,21 +147,11 @@ describe('events between two servers on one database', () => {
       originB = ORIGIN;
     }
     // Register through server A, as a person would; the session works on B too.
-    const signUp = await fetch(`${apiA}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstname: 'Ada',
-        lastname: 'Live',
-        email: `live-${Date.now()}@example.test`,
-        phone: '',
-        password: 'secret-password',
-        acceptTerms: true,
-      }),
+    const user = await signUpOnServer(apiA, `live-${Date.now()}@example.test`, {
+      firstname: 'Ada',
+      lastname: 'Live',
     });
-    expect(signUp.status).toBe(201);
-    const user = (await signUp.json()) as { id: string };
-    const cookie = cookieHeader(signUp.headers.getSetCookie());
+    const { cookie } = user;
     const client = await openLive(liveB, { origin: originB, cookie });
     stops.push(async () => client.close());
     client.send({ type: 'subscribe', topic: `user:${user.id}` });

@@ -2,9 +2,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { eventually } from '../../test/app';
 import { crashTestPlace } from '../../test/crash-place';
-import { cookieHeader } from '../../test/factories';
 import { openLive } from '../../test/live-client';
-import { startServerProcess } from '../../test/processes';
+import { signUpOnServer, startServerProcess } from '../../test/processes';
 
 const place = crashTestPlace('outage');
 const OUTAGE_MS = 5_000;
@@ -48,21 +47,11 @@ describe('a database outage of several seconds', () => {
     const server = await startServerProcess(env);
     place.servers.push(server);
 
-    const signUp = await fetch(`${server.url}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstname: 'Olli',
-        lastname: 'Outage',
-        email: `outage-${Date.now()}@example.test`,
-        phone: '',
-        password: 'secret-password',
-        acceptTerms: true,
-      }),
+    const user = await signUpOnServer(server.url, `outage-${Date.now()}@example.test`, {
+      firstname: 'Olli',
+      lastname: 'Outage',
     });
-    expect(signUp.status).toBe(201);
-    const user = (await signUp.json()) as { id: string };
-    const cookie = cookieHeader(signUp.headers.getSetCookie());
+    const { cookie } = user;
     const saveLanguage = (lang: string) =>
       fetch(`${server.url}/api/v1/me`, {
         method: 'PATCH',
