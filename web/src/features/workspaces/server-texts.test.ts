@@ -24,6 +24,9 @@ describe('matchServerText', () => {
       'Max amount of credits is 2000. Please contact our sales!',
       'Invoice (50 credits or more)',
       'All licences are in use. Buy more licences to invite more members.',
+      // What the reconciliation records for a payment never charged, or cancelled.
+      'The payment did not go through.',
+      'The payment was not completed.',
     ];
     for (const text of texts) {
       const match = matchServerText(text);

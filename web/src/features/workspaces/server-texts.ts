@@ -17,6 +17,8 @@ const knownTexts: [RegExp, ServerTextKey][] = [
   [/^Enter the card details\.$/, 'enterCard'],
   [/^3-D Secure authentication failed\.$/, 'threeDSecureFailed'],
   [/^Unknown payment\.$/, 'unknownPayment'],
+  [/^The payment did not go through\.$/, 'paymentNotThrough'],
+  [/^The payment was not completed\.$/, 'paymentNotCompleted'],
   [/^All licences are in use\./, 'licencesInUse'],
   [/^(?<value>.+) is already a member\.$/, 'alreadyMember'],
   [/^(?<value>.+) is already invited\.$/, 'alreadyInvited'],
