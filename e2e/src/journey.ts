@@ -16,7 +16,11 @@ export const screenshotDir = fileURLToPath(new URL('../.tmp/', import.meta.url))
 const cpuThrottle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
 
 export type Journey = {
-  /** Uncaught script errors on any page of the journey. */
+  /**
+   * Uncaught script errors and console errors (a refused Content Security Policy, a React
+   * warning) on any page of the journey. The browser's own note of an API answer in the 4xx
+   * range is left out: those are the app's refusals, which the journeys provoke on purpose.
+   */
   errors: Error[];
   /** A new person's browser: a fresh profile on the app, its script errors collected. */
   openPage(options?: { acceptDownloads?: boolean }): Promise<Page>;
@@ -89,7 +93,11 @@ export function startJourney(): Journey {
       }
     });
     page.on('console', (message) => {
-      if (message.type() === 'error') note(`console: ${message.text().slice(0, 300)}`);
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      note(`console: ${text.slice(0, 300)}`);
+      if (!isExpectedRefusal(text))
+        errors.push(new Error(`console error on ${page.url()}: ${text}`));
     });
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
@@ -103,6 +111,10 @@ export function startJourney(): Journey {
 
   return { errors, openPage };
 }
+
+/** Chromium's console line for a failed request: expected for the API's 4xx refusals. */
+const isExpectedRefusal = (text: string) =>
+  /^Failed to load resource: the server responded with a status of 4\d\d\b/.test(text);
 
 export const pathname = (page: Page) => new URL(page.url()).pathname;
 

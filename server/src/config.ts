@@ -105,6 +105,11 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Largest attachment or Word document a user may upload, in bytes. */
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(10_485_760),
+  /**
+   * Sign-ups from one IP address per hour, as a bucket: this many at once (an office behind
+   * one address registering together), then one more each 3600/N seconds.
+   */
+  SIGN_UP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(200),
   /** Domains whose users must sign in with one provider: `example.com:google,corp.fi:microsoft`. */
   /**
    * Tests only: a named point where a job ends the process (crash tests), or `job-hold:<queue>`
@@ -179,6 +184,8 @@ export type Config = {
   warnings: string[];
   /** Largest upload (attachment or Word import) in bytes. */
   attachmentMaxBytes: number;
+  /** Sign-ups one IP address may make per hour (a bucket of this size, refilled hourly). */
+  signUpPerIpPerHour: number;
   /** Protected single-sign-on domains and the provider each must use. */
   protectedDomains: Record<string, SsoProvider>;
   version: string;
@@ -321,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
     warnings,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    signUpPerIpPerHour: e.SIGN_UP_PER_IP_PER_HOUR,
     protectedDomains: Object.fromEntries(
       e.SSO_PROTECTED_DOMAINS.split(',')
         .map((entry) => entry.trim().toLowerCase())

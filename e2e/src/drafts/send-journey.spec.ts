@@ -198,6 +198,29 @@ describe('drafts and sending', () => {
     await page.getByText('In progress').waitFor();
     await screenshot(page, 'drafts-sent-list', true);
 
+    // A returning user's next draft, its title left as the template's: the send page keeps the
+    // company name filled in from the account, as loaded and after the sender's 2 s autosave.
+    await page.goto(`/dashboard/templates/create/${template?.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Title and Sharing Access' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled(), { timeout: 5_000 })
+      .toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Draft' }).waitFor();
+    await page.getByRole('link', { name: 'Send draft' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Send draft' }).waitFor();
+    const kept = page
+      .getByRole('region', { name: '1. My details' })
+      .getByRole('textbox', { name: 'Company name' });
+    await expect.poll(() => kept.inputValue(), { timeout: 5_000 }).toBe('Acme Oy');
+    await page.waitForTimeout(3_000);
+    expect(await kept.inputValue()).toBe('Acme Oy');
+    const nextStep = page.getByRole('region', { name: '2. Select process' });
+    expect(await nextStep.getByText('Complete the step before this one first.').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Send draft' }).waitFor();
+    await expect.poll(() => kept.inputValue(), { timeout: 5_000 }).toBe('Acme Oy');
+
     // Another draft, deleted by its creator after the spec's question.
     await page.goto(`/dashboard/templates/create/${template?.id}`);
     await page.getByRole('heading', { level: 1, name: 'Title and Sharing Access' }).waitFor();

@@ -6,6 +6,7 @@ import {
   api,
   baseURL,
   createCardWorkspace,
+  notice,
   startJourney,
   screenshotDir as tmpDir,
 } from '../journey';
@@ -14,12 +15,14 @@ import { waitForMailLink } from '../outbox';
 import { newPerson, signUp } from '../people';
 
 /*
- * Two parties sign one deal, each in their own browser: Sarah starts signing with herself as
- * the sender's signer (SMS two-step on, for the whole deal), Rick names himself for the
- * receiver; each opens the signing link from their mail (their accounts' e-mails are not
- * verified, so the link is what proves the address) and signs with their own font and colour
- * after typing the SMS code from the outbox; both see the signed state and download the sealed
- * PDF, whose seal verifies.
+ * Two parties sign one deal, each in their own browser: Sarah names herself as the sender's
+ * signer, then starts signing without typing her details again (SMS two-step on, for the whole
+ * deal); Rick names himself for the receiver. Their accounts' e-mails are not verified: Sarah
+ * proves hers by opening the signing link from her mail, Rick with one click on the deal page
+ * (the verification mail leads him back there). Each signs with their own font and colour after
+ * typing the SMS code from the outbox; the drawer counts the deal in signing and the 'To sign'
+ * list shows it; both see the signed state with confetti and download the sealed PDF, whose
+ * seal verifies.
  */
 
 const NDA_TEMPLATE_ID = '00000000-0000-4000-8000-0000000000b1';
@@ -132,20 +135,38 @@ describe('signing a deal in two browsers', () => {
     await rickPage.waitForURL(`**/dashboard/documents/received/${dealId}`);
   });
 
-  it('Sarah starts signing with herself as the signer and two-step verification', async () => {
+  it('Sarah names herself as the signer, then starts signing with two-step verification', async () => {
     await sarahPage.goto(`/dashboard/documents/deals/${dealId}/sign`);
     await sarahPage.getByRole('heading', { level: 1, name: 'Review and sign' }).waitFor();
-    await sarahPage.getByRole('button', { name: 'Start signing' }).click();
-    const dialog = sarahPage.getByRole('dialog', { name: 'Start signing' });
-    await dialog.waitFor();
+    await sarahPage.getByRole('button', { name: 'Set up signers' }).click();
+    const setup = sarahPage.getByRole('dialog', { name: 'Signers' });
+    await setup.getByRole('combobox', { name: 'Number of signers' }).click();
+    await sarahPage.getByRole('option', { name: '1', exact: true }).click();
     // A phone without the + is refused as typed.
     await fillSigner(sarahPage, sarah, '0401234567');
-    await dialog.getByText('Phone number must be valid (e.g., +358)').waitFor();
+    await setup.getByText('Phone number must be valid (e.g., +358)').waitFor();
     await fillSigner(sarahPage, sarah, sarahPhone);
+    await setup.getByRole('button', { name: 'Save signers' }).click();
+    await setup.waitFor({ state: 'hidden' });
+
+    // Starting signing shows the saved signer, phone and all: nothing is asked again.
+    await sarahPage.getByRole('button', { name: 'Start signing' }).click();
+    const dialog = sarahPage.getByRole('dialog', { name: 'Start signing' });
+    await dialog.getByText(`${sarah.email} · ${sarahPhone}`).waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Phone' }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: /two-step verification/ }).check();
     await dialog.getByRole('button', { name: 'Start signing' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await sarahPage.getByText('Waiting for signatures: 0 of 1 signed.').waitFor();
+
+    // The drawer counts the deal in signing, and her 'To sign' list holds it.
+    await sarahPage.goto('/dashboard/home');
+    const menu = sarahPage.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'In Signing (1)' }).click();
+    await sarahPage.getByRole('tab', { name: 'To sign', selected: true }).waitFor();
+    await sarahPage.getByRole('link', { name: TITLE }).waitFor();
+    await sarahPage.reload();
+    await menu.getByRole('link', { name: 'In Signing (1)' }).waitFor();
     // Her link came by e-mail; opening it shows the address is hers and brings her back here.
     const link = await waitForMailLink(baseURL, sarah.email, SIGN_LINK);
     await sarahPage.goto(link);
@@ -171,6 +192,7 @@ describe('signing a deal in two browsers', () => {
     await field.fill(code);
     await dialog.getByText('Verification completed').waitFor();
     await signWith(sarahPage, { text: 'Sarah Signer', font: 'Kalam', colour: 'Green' });
+    await notice(sarahPage, `Great! You have signed the "${TITLE}" document!`).waitFor();
     await sarahPage.getByText('Waiting for signatures: 1 of 1 signed.').waitFor();
   });
 
@@ -187,11 +209,22 @@ describe('signing a deal in two browsers', () => {
     await dialog.getByRole('button', { name: 'Save signers' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await rickPage.getByText('Waiting for signatures: 1 of 2 signed.').waitFor();
-    // He opens the signing link from his mail (not the invite link he used before).
-    const link = await waitForMailLink(baseURL, rick.email, SIGN_LINK);
-    await rickPage.goto(link);
-    // His address is not verified yet: opening the link mailed to it proves it, once he confirms.
-    await rickPage.getByRole('button', { name: 'Open to sign' }).click();
+    // His address is not verified yet: one click on the deal page mails him the link that proves
+    // it, and the link brings him back here.
+    const mine = rickPage.getByRole('group', { name: 'Rick Signer' });
+    await mine.getByText('Please verify your e-mail address before signing.').waitFor();
+    await mine.getByRole('button', { name: 'Send verification e-mail' }).click();
+    await mine
+      .getByText(`We sent a verification link to ${rick.email}.`, { exact: false })
+      .waitFor();
+    const verify = await waitForMailLink(
+      baseURL,
+      rick.email,
+      /\/verify\/email\?mode=verifyEmail&code=[^\s"]+/,
+    );
+    await rickPage.goto(verify);
+    await rickPage.getByText('Thank you! Your email address has been verified.').waitFor();
+    await rickPage.getByRole('link', { name: 'Continue where you were' }).click();
     await rickPage.waitForURL(`**/dashboard/documents/deals/${dealId}/sign`);
     await rickPage.getByRole('button', { name: 'Sign document' }).first().click();
     const signDialog = rickPage.getByRole('dialog', { name: `Sign "${TITLE}"` });
@@ -200,6 +233,9 @@ describe('signing a deal in two browsers', () => {
     await signDialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
     await signDialog.getByText('Verification completed').waitFor();
     await signWith(rickPage, { text: 'Rick Signer', font: 'Montez', colour: 'Purple' });
+    // The last signature: everyone has signed, with confetti (drawn without a worker, which the
+    // Content Security Policy would refuse).
+    await rickPage.getByTestId('confetti').waitFor({ state: 'attached' });
   });
 
   it('both see the signed state and download the sealed PDF', async () => {

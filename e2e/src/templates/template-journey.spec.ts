@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, notice, pathname, screenshot, startJourney } from '../journey';
+import { api, baseURL, notice, pathname, screenshot, startJourney } from '../journey';
 import { waitForMailLink } from '../outbox';
 import { newPerson, signUp } from '../people';
 
@@ -62,6 +62,10 @@ describe('templates', () => {
     expect(pathname(page)).toBe('/dashboard/templates/list/all');
     // The seeded partner templates are there for everyone.
     await page.getByRole('heading', { level: 2, name: /^Partner templates/ }).waitFor();
+    // The drawer counts what the library shows (the partner templates too).
+    const library = await api<{ templates: unknown[] }>(page, 'GET', '/templates?filter=all');
+    expect(library.templates.length).toBeGreaterThan(0);
+    await menu.getByRole('link', { name: `Templates (${library.templates.length})` }).waitFor();
     await page.getByRole('textbox', { name: 'Search templates' }).fill('qqzzxxyy');
     await page.getByText('Your search for "qqzzxxyy" found no results.').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
@@ -88,6 +92,8 @@ describe('templates', () => {
     expect(pathname(page)).toMatch(/^\/dashboard\/templates\/edit\/[0-9a-f-]{36}$/);
     editPath = pathname(page);
     await page.getByText('Document is up to date.').waitFor();
+    // An editor route: the side menu hides (and floats over the page when opened).
+    await menu.waitFor({ state: 'hidden' });
     // A new template has the parties, one section and the signers.
     await expect.poll(() => sectionHeadings(page)).toHaveLength(3);
   });

@@ -18,7 +18,7 @@ export const errorCodes = {
   payload_too_large: 413,
   /** The body's content type is not accepted here. */
   unsupported_media_type: 415,
-  /** Too many requests; the Retry-After header says when to try again. */
+  /** Too many requests; the Retry-After header (and `retryAfterSeconds`) says when to try again. */
   rate_limited: 429,
   /** Sign-in: no account has this e-mail address. */
   account_not_found: 404,
@@ -61,7 +61,13 @@ export type ErrorCode = keyof typeof errorCodes;
 
 /** The JSON body of every error answer. */
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    /** With a 429 that knows it: the seconds to wait before trying again, as in Retry-After. */
+    retryAfterSeconds?: number;
+  };
 };
 
 /** Default messages per code, in English and Finnish. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  auditEventText,
   canSignAs,
   capitaliseName,
   isSignerEmailProven,
@@ -222,16 +221,6 @@ describe('two-step verification', () => {
     expect(signingMessage('allSigned', 'en', 'NDA')).toBe(
       'Great! All parties have now signed the "NDA" document!',
     );
-  });
-});
-
-describe('audit trail texts', () => {
-  it('names signing events in en and fi, with who did it', () => {
-    expect(auditEventText('document-sign', 'en', 'Matti Meikäläinen')).toBe(
-      'Document signed — Matti Meikäläinen',
-    );
-    expect(auditEventText('signing-complete', 'fi')).toBe('Kaikki osapuolet allekirjoittaneet');
-    expect(auditEventText('section-edit')).toBe('section-edit');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditEventSection } from './document-events';
 import type { PartyRole } from './documents';
 import { plainText } from './validation';
 
@@ -508,52 +509,6 @@ export const signRequestSchema = z.strictObject({
 export type SignRequest = z.infer<typeof signRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Audit trail texts
-
-/** The signing events of a deal's audit trail (spec 3 §7 events tracked on deals, and ours). */
-const signingEventTexts: Record<SigningLang, Record<string, string>> = {
-  en: {
-    'document-create': 'Document created',
-    'signign-start': 'Signing started',
-    'restart-nego': 'Signing cancelled, back to negotiation',
-    'sign-to-nego': 'Switched from signing to negotiation',
-    'signer-setup': 'Signers named',
-    'change-signer': 'Signers changed',
-    'signer-2fa-code-sent': 'Verification code sent by SMS',
-    'signer-2fa-completed': 'Phone verified with the code',
-    'document-sign': 'Document signed',
-    'signing-complete': 'All parties signed',
-    'send-all-signers-email': 'Signed document sent to all signers',
-  },
-  fi: {
-    'document-create': 'Asiakirja luotu',
-    'signign-start': 'Allekirjoitus aloitettu',
-    'restart-nego': 'Allekirjoitus peruttu, palattu neuvotteluun',
-    'sign-to-nego': 'Vaihdettu allekirjoituksesta neuvotteluun',
-    'signer-setup': 'Allekirjoittajat nimetty',
-    'change-signer': 'Allekirjoittajat vaihdettu',
-    'signer-2fa-code-sent': 'Vahvistuskoodi lähetetty tekstiviestillä',
-    'signer-2fa-completed': 'Puhelin vahvistettu koodilla',
-    'document-sign': 'Asiakirja allekirjoitettu',
-    'signing-complete': 'Kaikki osapuolet allekirjoittaneet',
-    'send-all-signers-email': 'Allekirjoitettu asiakirja lähetetty kaikille allekirjoittajille',
-  },
-};
-
-/**
- * A line of the audit trail: the event's text and who caused it, e.g.
- * 'Document signed — Matti Meikäläinen'. Unknown events show their name.
- */
-export function auditEventText(
-  event: string,
-  lang: SigningLang = 'en',
-  by?: string | null,
-): string {
-  const text = signingEventTexts[lang][event] ?? event;
-  return by ? `${text} — ${by}` : text;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The signing API (features/signing routes)
 
 /** PUT /deals/:dealId/signers and POST /deals/:dealId/start-signing: the caller's party's signers. */
@@ -581,7 +536,10 @@ export type SigningSigner = {
   firstname: string;
   lastname: string;
   email: string;
-  /** Masked (all but the first four and last three digits hidden). */
+  /**
+   * In full for the editors of the signer's own party (who entered it); for everyone else masked
+   * (all but the first four and last three digits hidden).
+   */
   phone: string | null;
   state: SignerState;
   signedAt: string | null;
@@ -602,13 +560,15 @@ export type SigningSigner = {
   twoStep: TwoStepState | null;
 };
 
-/** A line of the audit trail in the signing view. */
+/** A line of the audit trail in the signing view (its text: `auditEventText` of document-events). */
 export type SigningAuditEvent = {
   id: string;
   seq: number | null;
   event: string;
   party: PartyRole | null;
   by: string | null;
+  /** The section the event is about (section and comment events), when it has one. */
+  section: AuditEventSection | null;
   createdAt: string;
 };
 

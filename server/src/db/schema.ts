@@ -847,6 +847,10 @@ export const dealSigners = pgTable(
   (t) => [
     uniqueIndex('deal_signer_short_id_key').on(t.shortId),
     index('deal_signer_deal_idx').on(t.dealId),
+    // The user's slots (their 'To sign' list) and the unbound slots naming an address (bound to
+    // its account once the address is proven).
+    index('deal_signer_user_idx').on(t.userId),
+    index('deal_signer_email_idx').on(t.email),
   ],
 );
 

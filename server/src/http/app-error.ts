@@ -10,16 +10,26 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** When to try again, in seconds: sent as the Retry-After header and in the body. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string = errorMessages.en[code],
-    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.code = code;
     this.statusCode = errorCodes[code];
     this.fields = options.fields;
-    this.headers = options.headers;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.headers =
+      options.retryAfterSeconds === undefined
+        ? options.headers
+        : { ...options.headers, 'retry-after': String(options.retryAfterSeconds) };
   }
 }

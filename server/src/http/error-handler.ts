@@ -61,9 +61,20 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 function body(
   code: ErrorBody['error']['code'],
   message: string,
-  fields?: Record<string, string>,
+  extra: {
+    fields?: Record<string, string> | undefined;
+    retryAfterSeconds?: number | undefined;
+  } = {},
 ): ErrorBody {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
+  const { fields, retryAfterSeconds } = extra;
+  return {
+    error: {
+      code,
+      message,
+      ...(fields ? { fields } : {}),
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    },
+  };
 }
 
 /**
@@ -75,7 +86,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+      return reply.status(error.statusCode).send(
+        body(error.code, error.message, {
+          fields: error.fields,
+          retryAfterSeconds: error.retryAfterSeconds,
+        }),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -89,7 +105,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = Object.entries(fields)
         .map(([field, text]) => `${field}: ${text}`)
         .join('; ');
-      return reply.status(400).send(body('validation_failed', message, fields));
+      return reply.status(400).send(body('validation_failed', message, { fields }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     /** Per-field messages of a 400 `validation_failed` (message keys or texts). */
     readonly fields: Record<string, string> = {},
+    /** With a 429: the seconds to wait before trying again, when the server says. */
+    readonly retryAfterSeconds: number | undefined = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,7 +17,9 @@ export class ApiError extends Error {
 /** Like `RequestInit`, but `body` is any JSON value (or FormData / Blob, sent as is). */
 export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+type ErrorBody = {
+  error?: { code?: unknown; message?: unknown; fields?: unknown; retryAfterSeconds?: unknown };
+};
 
 /**
  * Calls the Pactum API with the session cookie and returns the parsed JSON response.
@@ -50,6 +54,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
       typeof error?.code === 'string' ? error.code : `http_${response.status}`,
       typeof error?.message === 'string' ? error.message : response.statusText,
       readFields(error?.fields),
+      readRetryAfter(error?.retryAfterSeconds, response.headers.get('retry-after')),
     );
   }
   return data as T;
@@ -62,6 +67,13 @@ function readFields(fields: unknown): Record<string, string> {
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     ),
   );
+}
+
+/** The wait of a 429 from the body, else from a Retry-After header in seconds. */
+function readRetryAfter(fromBody: unknown, header: string | null): number | undefined {
+  if (typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
+  const seconds = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 function parseJson(text: string): unknown {

@@ -2,6 +2,7 @@ import { updateAccountSchema } from '@pactum/core/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
+import { claimSignerSlots } from '../invites/service';
 import { claimEmailAccess } from '../sharing/service';
 import { acceptWorkspaceInvites } from '../workspaces/service';
 import { getMe, rebuildHomeCounts, updateAccount } from './service';
@@ -26,6 +27,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // Documents shared with the address before it had an account are attached the same way.
       await claimEmailAccess(app.platform, {
         userId: user.id,
+        email: user.email,
+        isEmailVerified: user.emailVerified,
+      });
+      // So are the signer slots naming the address: the user signs them from the deal page.
+      await claimSignerSlots(app.platform, {
+        id: user.id,
         email: user.email,
         isEmailVerified: user.emailVerified,
       });

@@ -3,7 +3,6 @@ import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
-  dealSigners,
   deals,
   drafts,
   type HomeCounts,
@@ -15,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
 import { accessibleDocumentIds } from '../sharing/access';
+import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
 
 const EMPTY_COUNTS: HomeCounts = {
   templates: 0,
@@ -76,7 +76,11 @@ export async function getMe(platform: Platform, options: { userId: string }): Pr
     },
     autofillShown: user.autofillShown,
     notificationsDialogShown: user.notificationsDialogShown,
-    counts: { ...EMPTY_COUNTS, ...user.homeCounts },
+    counts: {
+      ...EMPTY_COUNTS,
+      ...user.homeCounts,
+      templates: await countLibrary(platform.database.db, user.id),
+    },
   };
 }
 
@@ -123,14 +127,36 @@ export async function updateAccount(
 }
 
 /**
- * Recounts the drawer's counters of a user from the records themselves. Areas add their count
- * here as they are built; until deals and drafts exist those counts are zero.
+ * The templates the library's 'All' list shows the user: the global (partner) ones and those
+ * they reach. Counted live when the app loads, as a global template published or a template
+ * shared through a workspace changes it for many users at once.
  */
-export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts> {
-  const [templateCount] = await db
+async function countLibrary(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(templates)
-    .where(and(eq(templates.createdBy, userId), isNull(templates.deletedAt)));
+    .where(
+      and(
+        isNull(templates.deletedAt),
+        or(
+          eq(templates.isGlobal, true),
+          inArray(templates.id, accessibleDocumentIds(db, { collection: 'templates', userId })),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Recounts the drawer's counters of a user from the records themselves: the template library as
+ * the Templates list shows it (global ones and those the user reaches), their drafts, the deals
+ * they see by list group, and their workspaces. 'In Signing' splits in two: deals where the user
+ * still has a signature to give (`sign`) and the rest, which wait for others (`waiting`); the
+ * lists use the same conditions (`listDeals`).
+ */
+export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const me = { id: userId, email: user?.email ?? '' };
   // The draft list's drafts of the user: not deleted, not sent, not Send & Sign PDF ones.
   const [draftCount] = await db
     .select({ n: count() })
@@ -147,39 +173,27 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
     .select({ n: count() })
     .from(workspaceMembers)
     .where(eq(workspaceMembers.userId, userId));
-  const dealStates = await db
-    .select({ state: deals.state, n: count() })
+  const toSign = hasSignatureToGive(db, me);
+  const dealGroups = await db
+    .select({
+      state: deals.state,
+      toSign: sql<boolean>`${toSign}`.as('to_sign'),
+      n: count(),
+    })
     .from(deals)
-    // Deals the user sent or reaches through document access (a receiver's too).
-    .where(
-      or(
-        eq(deals.sentBy, userId),
-        inArray(deals.id, accessibleDocumentIds(db, { collection: 'deals', userId })),
-      ),
-    )
-    .groupBy(deals.state);
-  const byState = (state: string) => Number(dealStates.find((row) => row.state === state)?.n ?? 0);
-  // In signing splits in two: documents where the user still has to sign, and the rest, which
-  // wait for the others' signatures.
-  const [toSign] = await db
-    .select({ n: count() })
-    .from(dealSigners)
-    .innerJoin(deals, eq(deals.id, dealSigners.dealId))
-    .where(
-      and(
-        eq(dealSigners.userId, userId),
-        eq(dealSigners.state, 'new'),
-        eq(deals.state, 'in-signing'),
-      ),
-    );
-  const sign = Number(toSign?.n ?? 0);
+    .where(visibleDeals(db, me))
+    .groupBy(deals.state, sql`to_sign`);
+  const byState = (state: string, isToSign?: boolean) =>
+    dealGroups
+      .filter((row) => row.state === state && (isToSign === undefined || row.toSign === isToSign))
+      .reduce((sum, row) => sum + Number(row.n), 0);
   return {
-    templates: Number(templateCount?.n ?? 0),
+    templates: await countLibrary(db, userId),
     drafts: Number(draftCount?.n ?? 0),
     // The negotiate list holds new deals too (spec 2 §4: the negotiate view is new and negotiate).
     negotiate: byState('new') + byState('negotiate'),
-    sign,
-    waiting: Math.max(0, byState('in-signing') - sign),
+    sign: byState('in-signing', true),
+    waiting: byState('in-signing', false),
     signed: byState('signed'),
     trash: byState('trash'),
     workspaces: Number(workspaceCount?.n ?? 0),

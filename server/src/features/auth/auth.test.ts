@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEvents, dealSigners, deals, templates, users } from '../../db/schema';
+import { authEvents, dealSigners, deals, documentAccess, templates, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { cookieHeader, createUser } from '../../test/factories';
 import { codeFromMail, waitForMail } from '../../test/outbox';
@@ -125,6 +125,21 @@ describe('sign-up and e-mail verification', () => {
     await waitForMail(t.app, email, /Verify your e-mail/, { after: before - 1000 });
     expect((await post('/api/v1/auth/send-verification', {})).statusCode).toBe(401);
   });
+
+  it('leads the verification link back to the page of the app it was asked from', async () => {
+    const { email, cookie } = await registered();
+    const returnTo = '/dashboard/documents/deals/0b7c9a2e-1f0e-4c55-9d2a-6b1f7d9e0a11/sign';
+    const before = Date.now();
+    const sent = await post('/api/v1/auth/send-verification', { returnTo }, cookie);
+    expect(sent.statusCode).toBe(204);
+    const mail = await waitForMail(t.app, email, /Verify your e-mail/, { after: before - 1 });
+    expect(mail.text).toContain(`&continue=${encodeURIComponent(returnTo)}`);
+    // Only the app's own pages: another site is refused, and nothing is sent for it.
+    for (const elsewhere of ['https://evil.example/dashboard', '//evil.example/x', '/api/v1/me']) {
+      const refused = await post('/api/v1/auth/send-verification', { returnTo: elsewhere }, cookie);
+      expect(refused.statusCode).toBe(400);
+    }
+  });
 });
 
 describe('sign-in and sign-out', () => {
@@ -177,7 +192,10 @@ describe('sign-in and sign-out', () => {
     const eleventh = await post('/api/v1/auth/sign-in', { email, password: 'first-password' });
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().error.code).toBe('rate_limited');
-    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(eleventh.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(eleventh.json().error.retryAfterSeconds).toBe(retryAfter);
   });
 
   it('checks at most 10 passwords of parallel sign-ins for one e-mail; the right one after them is refused', async () => {
@@ -491,7 +509,17 @@ describe('account settings', () => {
       email: user.email,
       userId: user.id,
     });
-    await db.insert(templates).values({ title: 'NDA', createdBy: user.id });
+    // The Templates count is the library the user sees: their template through its access row.
+    const [template] = await db
+      .insert(templates)
+      .values({ title: 'NDA', createdBy: user.id })
+      .returning({ id: templates.id });
+    await db.insert(documentAccess).values({
+      collection: 'templates',
+      documentId: template?.id ?? '',
+      userId: user.id,
+      role: 'edit',
+    });
     const counted = await post('/api/v1/me/rebuild-counters', {}, user.cookie);
     expect(counted.json().counts).toEqual({
       templates: 1,

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgetSession, getSession, requireSession } from '../../http/session';
+import { VERIFY_RETURN_PATH } from '../../platform/auth/auth';
 import { getMe } from '../account/service';
 import {
   type Caller,
@@ -150,13 +151,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/auth/send-verification',
-    { schema: { tags, summary: 'Mail the verification link again', response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mail the verification link again',
+        // Where the link leads back to once the address is verified: a page of the app.
+        body: z
+          .strictObject({ returnTo: z.string().regex(VERIFY_RETURN_PATH).optional() })
+          .optional(),
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       await sendVerification(platform, {
         userId: user.id,
         email: user.email,
         isVerified: user.emailVerified,
+        ...(request.body?.returnTo ? { returnTo: request.body.returnTo } : {}),
       });
       return reply.status(204).send(null);
     },

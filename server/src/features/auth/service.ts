@@ -14,7 +14,11 @@ import { betterAuthCode } from './better-auth-errors';
 /** The 11th failed sign-in for one e-mail within 15 minutes is refused (429). */
 export const SIGN_IN_FAILURES: RateRule = { max: 10, windowSeconds: 15 * 60 };
 const SIGN_IN_PER_ADDRESS: RateRule = { max: 100, windowSeconds: 15 * 60 };
-const SIGN_UP_PER_ADDRESS: RateRule = { max: 20, windowSeconds: 60 * 60 };
+/**
+ * Sign-up attempts for one e-mail address: a person retrying needs a handful; more is someone
+ * hammering the address (probing whether it is registered, or its mailbox).
+ */
+const SIGN_UP_PER_EMAIL: RateRule = { max: 5, windowSeconds: 60 * 60 };
 const RESET_PER_EMAIL: RateRule = { max: 5, windowSeconds: 60 * 60 };
 const RESET_PER_ADDRESS: RateRule = { max: 30, windowSeconds: 60 * 60 };
 const CODES_PER_ADDRESS: RateRule = { max: 30, windowSeconds: 15 * 60 };
@@ -32,10 +36,22 @@ async function limit(platform: Platform, key: string, rule: RateRule): Promise<v
   if (!result.isAllowed) throw rateLimited(result.retryAfterSeconds);
 }
 
+/** 429 with the wait, as the Retry-After header and in the body for the page to show. */
 function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', undefined, {
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
+  return new AppError('rate_limited', undefined, { retryAfterSeconds });
+}
+
+/**
+ * Sign-ups from one IP address, as a token bucket rather than a fixed window: a whole office
+ * behind one NAT can register together (the bucket holds an hour's budget, 200 by default), and
+ * once it is empty the next person waits seconds for a token, not until a window ends. Mass
+ * account creation from one address is still held to the refill rate (200 an hour, one every
+ * 18 s), and a refused attempt takes no token, so hammering does not lengthen the wait.
+ */
+async function limitSignUpsFromIp(platform: Platform, ip: string): Promise<void> {
+  const rule = { max: platform.config.signUpPerIpPerHour, windowSeconds: 60 * 60 };
+  const result = await platform.rateLimiter.take(`sign-up-ip:${ip}`, rule);
+  if (!result.isAllowed) throw rateLimited(result.retryAfterSeconds);
 }
 
 function protectedDomainError(provider: SsoProvider): AppError {
@@ -73,7 +89,10 @@ export async function signUp(
 ): Promise<AuthOutcome> {
   const provider = requiredProvider(platform.config, input.email);
   if (provider) throw protectedDomainError(provider);
-  await limit(platform, `sign-up:${caller.ip}`, SIGN_UP_PER_ADDRESS);
+  // The e-mail address first: one person retrying is refused without spending the office's
+  // budget.
+  await limit(platform, `sign-up-email:${input.email}`, SIGN_UP_PER_EMAIL);
+  await limitSignUpsFromIp(platform, caller.ip);
   const firstname = titleCase(input.firstname);
   const lastname = titleCase(input.lastname);
   const result = await platform.auth.api
@@ -220,11 +239,17 @@ export async function verifyEmail(
 /** Mails the verification link again to the signed-in user. */
 export async function sendVerification(
   platform: Platform,
-  options: { userId: string; email: string; isVerified: boolean },
+  options: { userId: string; email: string; isVerified: boolean; returnTo?: string },
 ): Promise<void> {
   if (options.isVerified) return;
   await limit(platform, `verify-mail:${options.userId}`, VERIFICATION_MAILS_PER_USER);
-  await platform.auth.api.sendVerificationEmail({ body: { email: options.email } });
+  // The link leads back to the page the user asked from (the document they are to sign).
+  await platform.auth.api.sendVerificationEmail({
+    body: {
+      email: options.email,
+      ...(options.returnTo ? { callbackURL: options.returnTo } : {}),
+    },
+  });
 }
 
 /**

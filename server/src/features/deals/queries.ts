@@ -1,3 +1,4 @@
+import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -129,7 +130,7 @@ export async function insertDealEvent(
   db: DbOrTx,
   event: {
     dealId: string;
-    event: string;
+    event: DocumentEventCode;
     userId: string;
     party?: PartyRole | null;
     sectionId?: string | null;

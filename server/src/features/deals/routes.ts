@@ -55,7 +55,10 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: dealListQuerySchema,
       },
     },
-    async (request) => listDeals(platform, { userId: await userIdOf(request), ...request.query }),
+    async (request) => {
+      const { user } = await requireSession(request);
+      return listDeals(platform, { userId: user.id, email: user.email, ...request.query });
+    },
   );
 
   app.get(

@@ -39,15 +39,15 @@ import {
   sectionCounts,
   textRedlineHtml,
 } from '@pactum/core/deals';
+import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import type { ErrorCode } from '@pactum/core/errors';
 import { orderSections } from '@pactum/core/templates';
-import { and, count, desc, eq, exists, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   dealInvites,
   dealSections,
-  dealSigners,
   deals,
   documentAccess,
   documentEvents,
@@ -58,7 +58,8 @@ import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
-import { accessibleDocumentIds, type DocumentAccess, requireAccess } from '../sharing/access';
+import { type DocumentAccess, requireAccess } from '../sharing/access';
+import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
 import { isProductAdmin } from '../workspaces/service';
 import {
   type DealRow,
@@ -187,7 +188,7 @@ async function afterChange(
   options: {
     context: Context;
     party: PartyRole;
-    event: string;
+    event: DocumentEventCode;
     liveType: string;
     section?: { id: string; title: string; html?: string };
   },
@@ -403,26 +404,19 @@ async function sectionOf(
 /** GET /deals?group=: the caller's deals of one list group, newest first, a page at a time. */
 export async function listDeals(
   platform: Platform,
-  options: { userId: string; group: string; page: number; pageSize: number },
+  options: { userId: string; email: string; group: string; page: number; pageSize: number },
 ): Promise<DealList> {
   const { db } = platform.database;
   const { userId, page, pageSize } = options;
   const group: DealGroup = rule(() => parseDealGroup('deals', options.group));
-  const mySignature = db
-    .select({ id: dealSigners.id })
-    .from(dealSigners)
-    .where(
-      and(
-        eq(dealSigners.dealId, deals.id),
-        eq(dealSigners.userId, userId),
-        eq(dealSigners.state, 'new'),
-      ),
-    );
+  // The same conditions as the drawer's counters (`countHome`), so the two always agree.
+  const me = { id: userId, email: options.email };
+  const toSign = hasSignatureToGive(db, me);
   const where = and(
-    inArray(deals.id, accessibleDocumentIds(db, { collection: 'deals', userId })),
+    visibleDeals(db, me),
     inArray(deals.state, [...dealGroupStates[group]]),
-    group === 'sign' ? exists(mySignature) : undefined,
-    group === 'waiting' ? notExists(mySignature) : undefined,
+    group === 'sign' ? toSign : undefined,
+    group === 'waiting' ? not(toSign) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(deals).where(where);
   const rows = await db

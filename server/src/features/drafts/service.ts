@@ -13,7 +13,6 @@ import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'dr
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   documentAccess,
-  type documentEvents,
   documentTags,
   draftQueues,
   draftReceivers,
@@ -63,21 +62,6 @@ export async function requireDraft(
 /** A draft that can still change: not sent. */
 function requireUnsent(draft: DraftRecord) {
   if (draft.sentAt) throw new AppError('conflict', draftMessages.en.alreadySent);
-}
-
-async function recordEvent(
-  tx: DbOrTx,
-  event: Omit<typeof documentEvents.$inferInsert, 'id' | 'createdAt'>,
-) {
-  await appendEvent(tx, {
-    collection: event.collection,
-    documentId: event.documentId,
-    event: event.event,
-    party: event.party ?? null,
-    sectionId: event.sectionId ?? null,
-    userId: event.userId ?? null,
-    data: event.data ?? {},
-  });
 }
 
 /**
@@ -197,7 +181,7 @@ export async function createDraftFromTemplate(
           .onConflictDoNothing();
       }
     }
-    await recordEvent(tx, {
+    await appendEvent(tx, {
       collection: 'drafts',
       documentId: draft.id,
       event: 'document-create',
@@ -455,7 +439,7 @@ export async function createTemplateFromDraft(
       role: 'edit',
       createdBy: options.userId,
     });
-    await recordEvent(tx, {
+    await appendEvent(tx, {
       collection: 'templates',
       documentId: template.id,
       event: 'document-create',

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { resolveAccess } from '../sharing/access';
+import { bindSignerSlots } from '../signing/my-signatures';
 
 export type InviteKind = 'invite' | 'sign';
 
@@ -174,10 +175,9 @@ export async function claimInvite(
       .returning({ id: table.id });
     // Someone else claimed it between our read and this write.
     if (claimed.length === 0) throw new AppError('invite_used');
-    if (kind === 'invite') {
-      await grantReceiverAccess(tx, link.dealId, caller.id);
-      await refreshHomeCounts(platform, tx, caller.id);
-    }
+    if (kind === 'invite') await grantReceiverAccess(tx, link.dealId, caller.id);
+    // A claimed signing link puts the deal in the signer's 'To sign' list.
+    await refreshHomeCounts(platform, tx, caller.id);
     await platform.realtime.publish(tx, {
       topic: `deal:${link.dealId}`,
       type: kind === 'invite' ? 'invite.claimed' : 'signer.claimed',
@@ -199,4 +199,25 @@ async function grantReceiverAccess(tx: Tx, dealId: string, userId: string) {
       createdBy: userId,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * Signer slots naming a verified address become its account's, whichever way the address was
+ * proven (the verification mail, a provider's sign-in): the deals then count and list as theirs
+ * to sign, and they sign from the deal page. Run when the app loads (GET /me), as workspace
+ * invitations and shares to the address are.
+ */
+export async function claimSignerSlots(
+  platform: Platform,
+  user: { id: string; email: string; isEmailVerified: boolean },
+): Promise<void> {
+  if (!user.isEmailVerified) return;
+  await platform.database.db.transaction(async (tx) => {
+    const dealIds = await bindSignerSlots(tx, user);
+    if (dealIds.length === 0) return;
+    await refreshHomeCounts(platform, tx, user.id);
+    for (const dealId of dealIds) {
+      await platform.realtime.publish(tx, { topic: `deal:${dealId}`, type: 'signer.claimed' });
+    }
+  });
 }

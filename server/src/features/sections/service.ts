@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { ContentOption, SectionType } from '@pactum/core/documents';
 import {
   type AddSectionInput,
@@ -151,7 +152,7 @@ export async function recordDocumentEvent(
   event: {
     collection: 'templates' | 'drafts' | 'deals';
     documentId: string;
-    event: string;
+    event: DocumentEventCode;
     userId: string;
     sectionId?: string | null;
     party?: 'sender' | 'receiver' | null;
@@ -236,7 +237,11 @@ type SectionOptions = {
 async function sectionsChanged(
   platform: Platform,
   tx: Tx,
-  options: SectionOptions & { sectionId: string; event?: string; data?: Record<string, unknown> },
+  options: SectionOptions & {
+    sectionId: string;
+    event?: DocumentEventCode;
+    data?: Record<string, unknown>;
+  },
 ) {
   const { collection, documentId, caller, sectionId, event, data } = options;
   await touchDocument(tx, collection, documentId, caller.id);

@@ -1,3 +1,4 @@
+import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { DocumentCollection, PartyRole } from '@pactum/core/documents';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -15,8 +16,8 @@ import { canonicalJson, sha256Hex } from '../../platform/pdf/content-hash';
 export type NewDocumentEvent = {
   collection: DocumentCollection;
   documentId: string;
-  /** The event name: 'signign-start', 'document-sign', 'signing-complete', ... */
-  event: string;
+  /** The event: one of the codes the audit trail has texts for (core document-events). */
+  event: DocumentEventCode;
   /** The party that sees it; null means both. */
   party?: PartyRole | null;
   sectionId?: string | null;

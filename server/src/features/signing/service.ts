@@ -33,6 +33,7 @@ import { refreshHomeCounts } from '../account/service';
 import { dealUserIds, findDeal, findSections } from '../deals/queries';
 import { type DocumentAccess, resolveAccess } from '../sharing/access';
 import { appendEvent, verifyEventChain } from './audit-chain';
+import { dealSectionLabels, eventSection } from './audit-sections';
 import { loadContractContent } from './contract-content';
 import { lookupGeoIp } from './geo-ip';
 import {
@@ -778,7 +779,13 @@ export async function getSigningView(
         firstname: signer.firstname,
         lastname: signer.lastname,
         email: signer.email,
-        phone: signer.phone ? maskPhone(signer.phone) : null,
+        // The party's own editors see the phones they entered (the setup keeps them); everyone
+        // else sees them masked.
+        phone: signer.phone
+          ? isEditor && signer.party === myParty
+            ? signer.phone
+            : maskPhone(signer.phone)
+          : null,
         state: signer.state,
         signedAt: signer.signedAt?.toISOString() ?? null,
         signature:
@@ -821,18 +828,24 @@ export async function getSigningView(
   };
 }
 
-/** The deal's events the caller's party may see (both parties' and its own), oldest first. */
+/**
+ * The deal's events the caller's party may see (both parties' and its own), oldest first, each
+ * with the section it is about.
+ */
 async function auditTrail(
   db: DbOrTx,
   dealId: string,
   party: PartyRole | null,
 ): Promise<SigningAuditEvent[]> {
+  const labels = await dealSectionLabels(db, dealId);
   const rows = await db
     .select({
       id: documentEvents.id,
       seq: documentEvents.seq,
       event: documentEvents.event,
       party: documentEvents.party,
+      sectionId: documentEvents.sectionId,
+      data: documentEvents.data,
       createdAt: documentEvents.createdAt,
       name: users.name,
     })
@@ -854,6 +867,7 @@ async function auditTrail(
     event: row.event,
     party: row.party,
     by: row.name ?? null,
+    section: eventSection(row, labels),
     createdAt: row.createdAt.toISOString(),
   }));
 }

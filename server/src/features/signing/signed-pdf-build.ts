@@ -1,10 +1,11 @@
-import { auditEventText } from '@pactum/core/signing';
+import { auditEventText } from '@pactum/core/document-events';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { PdfAuditEvent, PdfLang, PdfSigner } from '../../platform/pdf/render';
 import type { Platform } from '../../platform/platform';
 import { eventChainHead } from './audit-chain';
+import { dealSectionLabels, eventSection } from './audit-sections';
 import { loadContractContent } from './contract-content';
 
 /**
@@ -90,8 +91,15 @@ async function signingPages(
     .leftJoin(signerCodes, eq(signerCodes.signerId, dealSigners.id))
     .where(and(eq(dealSigners.dealId, dealId), isNull(dealSigners.revokedAt)))
     .orderBy(asc(dealSigners.party), asc(dealSigners.createdAt));
+  const sectionLabels = await dealSectionLabels(db, dealId);
   const events = await db
-    .select({ at: documentEvents.createdAt, event: documentEvents.event, name: users.name })
+    .select({
+      at: documentEvents.createdAt,
+      event: documentEvents.event,
+      sectionId: documentEvents.sectionId,
+      data: documentEvents.data,
+      name: users.name,
+    })
     .from(documentEvents)
     .leftJoin(users, eq(users.id, documentEvents.userId))
     .where(
@@ -124,7 +132,10 @@ async function signingPages(
     })),
     events: events.map((event) => ({
       at: event.at,
-      text: auditEventText(event.event, lang, event.name),
+      text: auditEventText(
+        { event: event.event, by: event.name, section: eventSection(event, sectionLabels) },
+        lang,
+      ),
     })),
     auditChainHead: await eventChainHead(db, { collection: 'deals', documentId: dealId }),
   };

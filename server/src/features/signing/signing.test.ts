@@ -136,7 +136,8 @@ describe('signing a deal', () => {
       firstname: 'Maija',
       lastname: 'Meikäläinen',
       email: sender.email,
-      phone: '+358******111',
+      // The party's own editors see the phone they entered; the other party sees it masked.
+      phone: '+358401111111',
       state: 'new',
       isMe: true,
       canSign: true,
@@ -175,6 +176,8 @@ describe('signing a deal', () => {
     expect(receiverMail.text).toContain('/document/sign/');
     expect(receiverSigner.canSign).toBe(true);
     expect(senderSignerView.canSign).toBe(false);
+    expect(senderSignerView.phone).toBe('+358******111');
+    expect(receiverSigner.phone).toBe('+358402222222');
 
     // Refused: strangers, another workspace, the other party's signer, before the SMS check.
     for (const user of [stranger, otherWorkspaceUser]) {

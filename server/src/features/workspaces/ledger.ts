@@ -36,8 +36,9 @@ export type AppliedChange = { isApplied: boolean; balance: number; transactionId
 
 /**
  * The only way credits move: writes the ledger row and moves the workspace balance in the
- * caller's transaction. A key already used changes nothing (and returns the first result); a
- * spend the balance cannot cover is refused and the transaction rolls back.
+ * caller's transaction, marking the workspace's stats out of date. A key already used changes
+ * nothing (and returns the first result); a spend the balance cannot cover is refused and the
+ * transaction rolls back.
  */
 export async function applyCreditChange(tx: Tx, change: CreditChange): Promise<AppliedChange> {
   const purchase = change.purchase ?? 0;
@@ -83,9 +84,15 @@ export async function applyCreditChange(tx: Tx, change: CreditChange): Promise<A
     if (!existing) throw new AppError('conflict');
     return { isApplied: false, balance: existing.balance, transactionId: existing.id };
   }
+  // The stored stats count purchases and spends: a change marks them out of date, so the next
+  // view or stats request counts them again instead of skipping for the rest of the day.
   const [updated] = await tx
     .update(workspaces)
-    .set({ credits: sql`${workspaces.credits} + ${amountChange}`, lastTransactionAt: new Date() })
+    .set({
+      credits: sql`${workspaces.credits} + ${amountChange}`,
+      lastTransactionAt: new Date(),
+      statsCalculatedAt: null,
+    })
     .where(
       and(eq(workspaces.id, change.workspaceId), sql`${workspaces.credits} + ${amountChange} >= 0`),
     )

@@ -14,7 +14,6 @@ import { confirmPayment, registerPaymentJobs, schedulePaymentSweep } from './pay
 import {
   addTag,
   buyCredits,
-  calculateStats,
   createGroup,
   createWorkspace,
   deleteGroup,
@@ -30,6 +29,7 @@ import {
   updateGroup,
   verifyWorkspace,
 } from './service';
+import { calculateStats } from './stats';
 
 const tags = ['workspaces'];
 const workspaceParams = z.object({ workspaceId: z.uuid() });

@@ -8,13 +8,11 @@ import {
   seatPrice,
   TRANSACTIONS_PAGE_SIZE,
 } from '@pactum/core/billing';
-import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
   creditTransactions,
-  deals,
   users,
-  type WorkspaceStats,
   workspaceGroupMembers,
   workspaceGroups,
   workspaceInvites,
@@ -37,8 +35,6 @@ import {
 } from './payments';
 
 type Caller = { id: string; name: string; email: string };
-/** Stats are recalculated at most once a day unless nothing is stored yet. */
-export const STATS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Tells the workspace's open pages (topic `workspace:<id>`) what changed, on commit. */
 const notifyWorkspace = (platform: Platform, tx: DbOrTx, workspaceId: string, type: string) =>
@@ -677,65 +673,6 @@ export async function removeTag(
     if (removed.length === 0) throw new AppError('not_found');
     await notifyWorkspace(platform, tx, options.workspaceId, 'tags.changed');
   });
-}
-
-/**
- * calculateWorkspaceStats: recounts the workspace's figures from the tables, unless they were
- * counted within 24 hours (then `skipped`). Areas not built yet count zero.
- */
-export async function calculateStats(
-  platform: Platform,
-  options: { userId: string; workspaceId: string; now?: Date },
-): Promise<{ isSkipped: boolean; stats: WorkspaceStats | null }> {
-  const { db } = platform.database;
-  const { workspace } = await requireMember(db, options);
-  const now = options.now ?? new Date();
-  if (
-    workspace.statsCalculatedAt &&
-    now.getTime() - workspace.statsCalculatedAt.getTime() < STATS_MAX_AGE_MS
-  ) {
-    return { isSkipped: true, stats: workspace.stats };
-  }
-  const byState = await db
-    .select({ state: deals.state, n: count() })
-    .from(deals)
-    .where(eq(deals.workspaceId, workspace.id))
-    .groupBy(deals.state);
-  const dealCount = (state: string) => Number(byState.find((row) => row.state === state)?.n ?? 0);
-  const [members] = await db
-    .select({ n: count() })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspaceId, workspace.id));
-  const [groups] = await db
-    .select({ n: count() })
-    .from(workspaceGroups)
-    .where(and(eq(workspaceGroups.workspaceId, workspace.id), isNull(workspaceGroups.deletedAt)));
-  const [tags] = await db
-    .select({ n: count() })
-    .from(workspaceTags)
-    .where(eq(workspaceTags.workspaceId, workspace.id));
-  const [credits] = await db
-    .select({ purchased: sum(creditTransactions.purchase), spent: sum(creditTransactions.spend) })
-    .from(creditTransactions)
-    .where(eq(creditTransactions.workspaceId, workspace.id));
-  const stats: WorkspaceStats = {
-    deals: {
-      negotiation: dealCount('negotiate'),
-      inSigning: dealCount('in-signing'),
-      signed: dealCount('signed'),
-      archives: 0,
-    },
-    members: Number(members?.n ?? 0),
-    groups: Number(groups?.n ?? 0),
-    tags: Number(tags?.n ?? 0),
-    credits: { purchased: Number(credits?.purchased ?? 0), spent: Number(credits?.spent ?? 0) },
-  };
-  await db
-    .update(workspaces)
-    .set({ stats, statsCalculatedAt: now })
-    .where(eq(workspaces.id, workspace.id));
-  await publish(platform, workspace.id, 'stats.changed');
-  return { isSkipped: false, stats };
 }
 
 /** Product administrators: the admin flag, a verified e-mail, on one of Pactum's own domains. */

@@ -157,7 +157,7 @@ export function createAuth(options: {
     emailVerification: {
       sendOnSignUp: false,
       expiresIn: VERIFY_EMAIL_TTL_SECONDS,
-      async sendVerificationEmail({ user, token }) {
+      async sendVerificationEmail({ user, token, url }) {
         const [profile] = await database.db
           .select({ lang: schema.users.lang, firstname: schema.users.firstname })
           .from(schema.users)
@@ -168,7 +168,7 @@ export function createAuth(options: {
           lang: profile?.lang ?? 'en',
           vars: {
             name: profile?.firstname || user.name,
-            url: `${config.publicUrl}/verify/email?mode=verifyEmail&code=${encodeURIComponent(token)}`,
+            url: `${config.publicUrl}/verify/email?mode=verifyEmail&code=${encodeURIComponent(token)}${continueParam(url)}`,
           },
         });
       },
@@ -223,6 +223,18 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The app's own pages a verification link may lead back to (a document the user was on). */
+export const VERIFY_RETURN_PATH = /^\/dashboard\/[A-Za-z0-9/_-]{1,200}$/;
+
+/**
+ * `&continue=<path>` for the verification link when the request named a page of the app to come
+ * back to (better-auth carries it as `callbackURL`); nothing for anything else.
+ */
+function continueParam(engineUrl: string): string {
+  const path = new URL(engineUrl).searchParams.get('callbackURL') ?? '';
+  return VERIFY_RETURN_PATH.test(path) ? `&continue=${encodeURIComponent(path)}` : '';
+}
 
 /**
  * Starts a session for a user without a password check, as the auth engine would after one,

@@ -17,6 +17,14 @@ export type RateResult = { isAllowed: boolean; count: number; retryAfterSeconds:
 export type RateLimiter = {
   /** Counts one event and says, in the same statement, whether it is still within the rule. */
   hit(key: string, rule: RateRule): Promise<RateResult>;
+  /**
+   * Takes one token from a bucket that holds `rule.max` tokens and refills evenly, all of them
+   * in `rule.windowSeconds`: a burst of `max` passes at once, after that one more every
+   * `windowSeconds / max`. A refused take costs nothing, so refusals never push the wait out,
+   * and `retryAfterSeconds` is the wait for the next token, not for the end of a window.
+   * Keys used with `take` must not be used with `hit` (the row holds another kind of count).
+   */
+  take(key: string, rule: RateRule): Promise<RateResult>;
   /** Takes back one counted event of the current window (an attempt that succeeded). */
   forgive(key: string): Promise<void>;
   reset(key: string): Promise<void>;
@@ -44,6 +52,44 @@ export function createRateLimiter(database: Database): RateLimiter {
         .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
       if (!row) throw new Error('rate limit row missing');
       return result(row.count, row.resetAt, rule);
+    },
+    async take(key, rule) {
+      // GCRA: the row's reset_at is the time at which the bucket is full again (the "theoretical
+      // arrival time"); each take moves it one interval on from now or from itself, whichever
+      // is later, and is allowed while that stays within one window of now. Decision and
+      // change are one statement, and the row is locked while it runs.
+      const interval = rule.windowSeconds / rule.max;
+      const step = sql`make_interval(secs => ${interval})`;
+      const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+      const next = sql`greatest(${rateLimits.resetAt}, now()) + ${step}`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt: sql`now() + ${step}` })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            // Tokens in use, for whoever reads the table.
+            count: sql`ceil(extract(epoch from ${next} - now()) / ${interval}::float8)::int`,
+            resetAt: next,
+          },
+          setWhere: sql`${next} <= now() + ${window}`,
+        })
+        .returning({ count: rateLimits.count });
+      if (row) return { isAllowed: true, count: row.count, retryAfterSeconds: 0 };
+      // Refused: the next token comes when the bucket's fill time is one window minus one
+      // interval away. Measured on the database's clock, like the decision.
+      const [current] = await db
+        .select({
+          count: rateLimits.count,
+          wait: sql<string>`extract(epoch from ${rateLimits.resetAt} + ${step} - ${window} - now())`,
+        })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, key));
+      return {
+        isAllowed: false,
+        count: current?.count ?? rule.max,
+        retryAfterSeconds: Math.max(1, Math.ceil(Number(current?.wait ?? interval))),
+      };
     },
     async forgive(key) {
       await db

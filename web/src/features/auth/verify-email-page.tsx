@@ -18,6 +18,7 @@ import { useMe } from './api/get-me';
 import { useResetPassword } from './api/reset-password';
 import { useVerifyEmail } from './api/verify-email';
 import { StartFrame } from './components/start-frame';
+import { useRateLimitText } from './rate-limit-wait';
 import { DASHBOARD_HOME } from './redirect';
 
 /**
@@ -29,7 +30,7 @@ export function VerifyEmailPage() {
   const code = params.get('code') ?? '';
   switch (params.get('mode')) {
     case 'verifyEmail':
-      return <VerifyEmailView code={code} />;
+      return <VerifyEmailView code={code} returnTo={returnPath(params.get('continue'))} />;
     case 'resetPassword':
       return <ResetPasswordView code={code} />;
     default:
@@ -37,10 +38,16 @@ export function VerifyEmailPage() {
   }
 }
 
-function VerifyEmailView({ code }: { code: string }) {
+/** The page of the app the link leads back to (the document to sign), if it names one. */
+function returnPath(value: string | null): string | undefined {
+  return value && /^\/dashboard\/[A-Za-z0-9/_-]{1,200}$/.test(value) ? value : undefined;
+}
+
+function VerifyEmailView({ code, returnTo }: { code: string; returnTo?: string }) {
   const { t } = useTranslation();
   useDocumentTitle(t('verify.emailTitle'));
   const verify = useVerifyEmail();
+  const rateLimitText = useRateLimitText();
   const me = useMe();
   const hasStarted = useRef(false);
   useEffect(() => {
@@ -59,14 +66,24 @@ function VerifyEmailView({ code }: { code: string }) {
           <Button
             variant="contained"
             component={RouterLink}
-            to={me.data ? DASHBOARD_HOME : '/login'}
+            to={
+              me.data
+                ? (returnTo ?? DASHBOARD_HOME)
+                : returnTo
+                  ? `/login?redirect=${encodeURIComponent(returnTo)}`
+                  : '/login'
+            }
             sx={{ alignSelf: 'flex-start' }}
           >
-            {me.data ? t('verify.toDashboard') : t('verify.signIn')}
+            {me.data
+              ? returnTo
+                ? t('verify.continue')
+                : t('verify.toDashboard')
+              : t('verify.signIn')}
           </Button>
         </>
       ) : verify.isError ? (
-        <ErrorAlert error={verify.error} />
+        <ErrorAlert error={verify.error} describe={rateLimitText} />
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <CircularProgress size={24} aria-hidden />
@@ -83,6 +100,7 @@ function ResetPasswordView({ code }: { code: string }) {
   const { t } = useTranslation();
   useDocumentTitle(t('verify.resetTitle'));
   const reset = useResetPassword();
+  const rateLimitText = useRateLimitText();
   const form = useForm({
     resolver: zodResolver(resetFormSchema),
     defaultValues: { password: '' },
@@ -108,7 +126,7 @@ function ResetPasswordView({ code }: { code: string }) {
   return (
     <StartFrame title={t('verify.resetTitle')} subtitle={t('verify.resetDescription')}>
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-        <ErrorAlert error={reset.error} />
+        <ErrorAlert error={reset.error} describe={rateLimitText} />
         <FormTextField
           control={form.control}
           name="password"

@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTablePaginationLabels } from '../../ui/use-table-pagination-labels';
 import { useDealList } from './api/list-deals';
 import { ProgressBar } from './components/deal-progress';
-import { dealListPath, dealLoadPath } from './deal-paths';
+import { dealListPath, dealLoadPath, dealSignPath } from './deal-paths';
 
 function pageSizeOf(value: string | null): number {
   const size = Number(value);
@@ -98,7 +98,11 @@ export function DealListPage({ group }: { group: DealGroup }) {
                 {list.data.deals.map((deal) => (
                   <TableRow key={deal.id} hover>
                     <TableCell>
-                      <Link component={RouterLink} to={dealLoadPath(deal.id)}>
+                      <Link
+                        component={RouterLink}
+                        // A named signer outside both parties reaches only the signing view.
+                        to={deal.myParty ? dealLoadPath(deal.id) : dealSignPath(deal.id)}
+                      >
                         {deal.title}
                       </Link>
                     </TableCell>

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { EditorRoute } from '../shell/drawer-control';
 import type { RouteHandle } from '../shell/route-handle';
 
 function page<M, P extends object = object>(
@@ -33,7 +34,8 @@ const crumb = (name: RouteHandle['crumb'], crumbTo?: string): RouteHandle => ({
 
 /**
  * The deal routes of spec 3 §2.1 under the dashboard: the lists by group, doc-load
- * (`documents/deals/:dealId`, where invites lead) and the two negotiation editors.
+ * (`documents/deals/:dealId`, where invites lead) and the two negotiation editors, where the
+ * side menu floats and hides.
  */
 export const dealRoutes: RouteObject[] = [
   {
@@ -53,11 +55,19 @@ export const dealRoutes: RouteObject[] = [
   {
     path: 'documents/sent/:dealId',
     handle: crumb('negotiate', '/dashboard/documents/negotiate'),
-    element: <SentDealEditPage />,
+    element: (
+      <EditorRoute>
+        <SentDealEditPage />
+      </EditorRoute>
+    ),
   },
   {
     path: 'documents/received/:dealId',
     handle: crumb('negotiate', '/dashboard/documents/negotiate'),
-    element: <ReceiverDealEditPage />,
+    element: (
+      <EditorRoute>
+        <ReceiverDealEditPage />
+      </EditorRoute>
+    ),
   },
 ];

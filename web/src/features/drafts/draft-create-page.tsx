@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Me } from '@pactum/core/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useMe } from '../auth/api/get-me';
 import { useCreateDraft } from './api/create-draft';
+import { draftQueryKey } from './api/get-draft';
 import { updateDraft } from './api/update-draft';
 import { autofilledSender } from './autofill';
 import { AutofillPromptDialog } from './components/autofill-prompt-dialog';
@@ -45,6 +47,7 @@ function CreateDraft({ templateId, me }: { templateId: string; me: Me }) {
   const text = useDraftText();
   const navigate = useNavigate();
   const create = useCreateDraft();
+  const queryClient = useQueryClient();
   const hasStarted = useRef(false);
   // The latest user (the autofill answer may have just changed the company details).
   const meRef = useRef(me);
@@ -63,15 +66,17 @@ function CreateDraft({ templateId, me }: { templateId: string; me: Me }) {
         );
         // The draft exists even if the autofill fails; the send page shows the empty party.
         if (sender) {
-          await updateDraft(draft.id, { parties: { ...draft.parties, sender } }).catch(
-            () => undefined,
-          );
+          const filled = await updateDraft(draft.id, {
+            parties: { ...draft.parties, sender },
+          }).catch(() => undefined);
+          // The next steps read the draft from the cache: it holds the filled-in sender.
+          if (filled) queryClient.setQueryData(draftQueryKey(draft.id), filled);
         }
         toast.success(text('created', draft.title));
         navigate(draftPath(draft.id, 'title'), { replace: true });
       },
     });
-  }, [create, templateId, navigate, text]);
+  }, [create, templateId, navigate, text, queryClient]);
 
   if (create.isError) {
     return (

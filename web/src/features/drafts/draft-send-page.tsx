@@ -36,22 +36,22 @@ import { SendStepCard } from './components/send-step-card';
 import { useDraftOfPage } from './draft-page';
 import { partyKey, RECEIVERS_SAVE_MS, SEND_PAGE_SAVE_MS } from './draft-rules';
 import { draftPath, draftSentPath } from './paths';
-import { useDebouncedSave } from './use-debounced-save';
+import { useDebouncedSave, useEditable } from './use-debounced-save';
 
 type SendProcess = (typeof sendProcesses)[number];
 
 /** The credit check is waived in a development build (spec 2 §5). */
 const isDevelopment = import.meta.env.DEV;
 
-const toForms = (draft: DraftDetail): ReceiverForm[] =>
-  draft.receivers.length > 0
-    ? draft.receivers.map((receiver) => ({
+const toForms = (receivers: DraftDetail['receivers'], receiverParty: Party): ReceiverForm[] =>
+  receivers.length > 0
+    ? receivers.map((receiver) => ({
         key: receiver.id,
         id: receiver.id,
         party: receiver.party,
         emails: receiver.emails.map((email) => email.email),
       }))
-    : [newReceiverForm(draft.parties.receiver)];
+    : [newReceiverForm(receiverParty)];
 
 /** What is stored of the receivers: compared without the tags the server would drop. */
 const receiversKey = (receivers: readonly { party: Party; emails: readonly string[] }[]) =>
@@ -77,7 +77,9 @@ export function DraftSendPage() {
   const workspaces = useWorkspaces();
   const isDisabled = !draft.canEdit;
 
-  const [sender, setSender] = useState<Party>(draft.parties.sender);
+  // The sender and the receivers show the stored draft until the user edits them, so an
+  // autosave only ever writes what the user typed (never a form filled from a stale copy).
+  const [sender, setSender] = useEditable<Party>(draft.parties.sender);
   const [touchedSender, setTouchedSender] = useState(
     new Set<'name' | 'vat' | 'address' | 'email' | 'social'>(),
   );
@@ -85,7 +87,11 @@ export function DraftSendPage() {
   const [process, setProcess] = useState<SendProcess | null>(
     draft.dealProcess === 'sign' || draft.dealProcess === 'negotiate' ? draft.dealProcess : null,
   );
-  const [receivers, setReceivers] = useState<ReceiverForm[]>(() => toForms(draft));
+  const storedForms = useMemo(
+    () => toForms(draft.receivers, draft.parties.receiver),
+    [draft.receivers, draft.parties.receiver],
+  );
+  const [receivers, setReceivers, isReceiversEdited] = useEditable<ReceiverForm[]>(storedForms);
   const [isConfirmed, setIsConfirmed] = useState(false);
 
   const senderSave = useDebouncedSave(
@@ -119,7 +125,9 @@ export function DraftSendPage() {
         current.map((form, index) => (form.id ? form : { ...form, id: saved[index]?.id })),
       );
     },
-    (a, b) => receiversKey(a) === receiversKey(b),
+    // Untouched forms are the stored receivers (or the one blank form of a draft without any):
+    // nothing to save until the user changes them.
+    (a, b) => !isReceiversEdited || receiversKey(a) === receiversKey(b),
   );
 
   const verified = workspaces.data?.filter(canPay) ?? [];

@@ -20,7 +20,7 @@ import { useUpdateDraft } from './api/update-draft';
 import { useDraftOfPage } from './draft-page';
 import { DRAFT_TITLE_SAVE_MS } from './draft-rules';
 import { draftPath } from './paths';
-import { useDebouncedSave } from './use-debounced-save';
+import { useDebouncedSave, useEditable } from './use-debounced-save';
 import { useDraftText } from './use-draft-text';
 
 const TITLE_MAX = 250;
@@ -35,7 +35,8 @@ export function TitleSharingPage() {
   const draft = useDraftOfPage();
   const navigate = useNavigate();
   const update = useUpdateDraft(draft.id);
-  const [title, setTitle] = useState(draft.title);
+  // The stored title until the user types (an autosave never writes a stale copy back).
+  const [title, setTitle] = useEditable(draft.title);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isSharingOpen, setIsSharingOpen] = useState(false);
   const visibilityLabelId = useId();

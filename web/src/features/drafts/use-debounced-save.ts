@@ -56,3 +56,25 @@ export function useDebouncedSave<T, S = T>(
 
   return { isPending: isDirty || isSaving, flush: run, error };
 }
+
+/**
+ * A form field over a stored value: it shows the stored value (and follows it as the server's
+ * copy arrives or changes) until the user edits it, and from then on the user's edit. Paired
+ * with `useDebouncedSave`, only an edit is ever saved: a form whose data has not loaded yet, or
+ * that was filled from a stale cached copy, never writes its empty state over stored data.
+ */
+export function useEditable<T>(
+  stored: T,
+): [value: T, edit: (next: T | ((current: T) => T)) => void, isEdited: boolean] {
+  const [edited, setEdited] = useState<{ value: T } | undefined>(undefined);
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  const edit = useCallback((next: T | ((current: T) => T)) => {
+    setEdited((current) => {
+      const base = current ? current.value : storedRef.current;
+      const value = typeof next === 'function' ? (next as (current: T) => T)(base) : next;
+      return { value };
+    });
+  }, []);
+  return [edited ? edited.value : stored, edit, edited !== undefined];
+}

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { EditorRoute } from '../shell/drawer-control';
 import type { RouteHandle } from '../shell/route-handle';
 
 const ImportUploadPage = lazy(() =>
@@ -17,5 +18,14 @@ const handle: RouteHandle = { crumb: 'templates', crumbTo: '/dashboard/templates
  */
 export const importRoutes: RouteObject[] = [
   { path: 'templates/import', handle, element: <ImportUploadPage /> },
-  { path: 'templates/import/:importId', handle, element: <ImportWizardPage /> },
+  {
+    path: 'templates/import/:importId',
+    handle,
+    // The wizard edits the imported sections: an editor route, the drawer floats and hides.
+    element: (
+      <EditorRoute>
+        <ImportWizardPage />
+      </EditorRoute>
+    ),
+  },
 ];

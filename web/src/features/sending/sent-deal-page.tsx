@@ -1,9 +1,9 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import confetti from 'canvas-confetti';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { celebrate } from '../../ui/confetti';
 import { toast } from '../../ui/toast-store';
 import { useDeal } from '../deals/api/get-deal';
 import { dealEditPath, dealLoadPath, dealSignPath } from '../deals/deal-paths';
@@ -12,10 +12,6 @@ import { useDraftText } from '../drafts/use-draft-text';
 import { takeJustSent } from './just-sent';
 import { SENT_STATUS_PATH } from './paths';
 import { sentDealView } from './sent-deal-rules';
-
-/** Spec 2 §9: 200 particles at 145° with a spread of 45, cleared after 10 s. */
-const CONFETTI = { particleCount: 200, angle: 145, spread: 45 } as const;
-const CONFETTI_CLEAR_MS = 10_000;
 
 /**
  * `sent/status/:draftId/:dealId` (sent-deal): checks the sender's access and loads the deal;
@@ -37,10 +33,7 @@ export function SentDealPage() {
     const note = takeJustSent(dealId);
     if (!note) return;
     toast.success(text('sentToast', note.title, note.receivers), 10_000);
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    void confetti({ ...CONFETTI, origin: { x: 1, y: 0.6 } });
-    // The canvas outlives this page (it redirects at once); it is cleared after 10 s.
-    setTimeout(() => confetti.reset(), CONFETTI_CLEAR_MS);
+    celebrate({ x: 1, y: 0.6 });
   }, [isLoaded, dealId, text]);
 
   useEffect(() => {

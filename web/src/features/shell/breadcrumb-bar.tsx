@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Crumb } from './route-handle';
 
-/** Where the page sits in the dashboard, from the routes' `handle.crumb`. */
+/** Where the page sits in the dashboard: the routes' `handle.crumb`, or the page's own (usePageCrumbs). */
 export function BreadcrumbBar({ crumbs }: { crumbs: Crumb[] }) {
   const { t } = useTranslation();
   // A lone crumb names the page the heading already names.

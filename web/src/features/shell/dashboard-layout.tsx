@@ -28,7 +28,7 @@ import { BreadcrumbBar } from './breadcrumb-bar';
 import { type DrawerControl, DrawerControlContext } from './drawer-control';
 import { NavDrawerContent } from './nav-drawer';
 import { NotificationsMenu } from './notifications-menu';
-import { useCrumbs } from './route-handle';
+import { type PageCrumbs, PageCrumbsContext, useCrumbs } from './route-handle';
 import { UserAvatar } from './user-avatar';
 
 const DRAWER_WIDTH = 264;
@@ -76,22 +76,27 @@ function Shell({ me }: { me: Me }) {
   const theme = useTheme();
   const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [isDesktopOpen, setIsDesktopOpen] = useState(true);
-  const [isMobileOpen, setIsMobileOpen] = useState(false);
-  const crumbs = useCrumbs();
+  // The menu floats over the page on narrow screens and on the editors (spec 1 §2).
+  const [isFloatOpen, setIsFloatOpen] = useState(false);
+  const [openEditors, setOpenEditors] = useState(0);
+  const [pageCrumbs, setPageCrumbs] = useState<PageCrumbs | null>(null);
+  const crumbs = useCrumbs(pageCrumbs);
   const signOut = useSignOut();
   // Events on the user (counts, settings changed in another tab) refetch the user.
   useLiveTopic(`user:${me.id}`, meQueryKey);
   useWelcomeToast(me);
 
-  const isDrawerOpen = isWide ? isDesktopOpen : isMobileOpen;
+  const isFloating = !isWide || openEditors > 0;
+  const isDrawerOpen = isFloating ? isFloatOpen : isDesktopOpen;
   const toggleDrawer = () =>
-    isWide ? setIsDesktopOpen((open) => !open) : setIsMobileOpen((open) => !open);
-  const closeMobile = () => setIsMobileOpen(false);
+    isFloating ? setIsFloatOpen((open) => !open) : setIsDesktopOpen((open) => !open);
+  const closeFloat = () => setIsFloatOpen(false);
   const drawerControl = useMemo<DrawerControl>(
     () => ({
-      close: () => {
-        setIsDesktopOpen(false);
-        setIsMobileOpen(false);
+      floatWhileOpen: () => {
+        setOpenEditors((count) => count + 1);
+        setIsFloatOpen(false);
+        return () => setOpenEditors((count) => count - 1);
       },
     }),
     [],
@@ -99,9 +104,9 @@ function Shell({ me }: { me: Me }) {
   const onSignOut = () =>
     signOut.mutate(undefined, { onError: (error) => toast.error(errorText(error, lang)) });
   const title = crumbs.at(-1)?.label ?? t('nav.dashboard');
-  const offset = isWide && isDesktopOpen ? DRAWER_WIDTH : 0;
+  const offset = !isFloating && isDesktopOpen ? DRAWER_WIDTH : 0;
 
-  const content = <NavDrawerContent me={me} onNavigate={closeMobile} onSignOut={onSignOut} />;
+  const content = <NavDrawerContent me={me} onNavigate={closeFloat} onSignOut={onSignOut} />;
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <AppBar
@@ -136,7 +141,17 @@ function Shell({ me }: { me: Me }) {
           <UserAvatar me={me} />
         </Toolbar>
       </AppBar>
-      {isWide ? (
+      {isFloating ? (
+        <Drawer
+          variant="temporary"
+          open={isFloatOpen}
+          onClose={closeFloat}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {content}
+        </Drawer>
+      ) : (
         <Drawer
           variant="persistent"
           open={isDesktopOpen}
@@ -146,16 +161,6 @@ function Shell({ me }: { me: Me }) {
             transition: theme.transitions.create('width'),
             '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
           }}
-        >
-          {content}
-        </Drawer>
-      ) : (
-        <Drawer
-          variant="temporary"
-          open={isMobileOpen}
-          onClose={closeMobile}
-          ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
         >
           {content}
         </Drawer>
@@ -170,7 +175,9 @@ function Shell({ me }: { me: Me }) {
         <BreadcrumbBar crumbs={crumbs} />
         <Suspense fallback={<PageLoader />}>
           <DrawerControlContext value={drawerControl}>
-            <Outlet />
+            <PageCrumbsContext value={setPageCrumbs}>
+              <Outlet />
+            </PageCrumbsContext>
           </DrawerControlContext>
         </Suspense>
       </Box>

@@ -35,7 +35,9 @@ type NavItem = {
   to: string;
   icon: ReactNode;
   /** The item's count from the user's dashboard counters. */
-  count?: keyof HomeCounts;
+  count?: keyof HomeCounts | ((counts: HomeCounts) => number);
+  /** Where the item leads when that depends on the counters. */
+  toFor?: (counts: HomeCounts) => string;
   /** Document lists are disabled while empty. */
   isDisabledWhenEmpty?: boolean;
 };
@@ -64,7 +66,13 @@ const documentItems: NavItem[] = [
     label: 'inSigning',
     to: '/dashboard/documents/sign',
     icon: <DrawOutlined />,
-    count: 'sign',
+    // Every deal in signing: those the user signs ('To sign') and those waiting for others.
+    count: (counts) => (counts.sign ?? 0) + (counts.waiting ?? 0),
+    // The 'To sign' tab, or 'Waiting for signatures' when the user has nothing to sign.
+    toFor: (counts) =>
+      counts.sign === 0 && counts.waiting > 0
+        ? '/dashboard/documents/waiting'
+        : '/dashboard/documents/sign',
     isDisabledWhenEmpty: true,
   },
   {
@@ -182,12 +190,17 @@ function NavEntry({
   onNavigate: () => void;
 }) {
   const { t } = useTranslation();
-  const count = item.count ? (counts[item.count] ?? 0) : undefined;
+  const count =
+    typeof item.count === 'function'
+      ? item.count(counts)
+      : item.count
+        ? (counts[item.count] ?? 0)
+        : undefined;
   const isDisabled = Boolean(item.isDisabledWhenEmpty && count === 0);
   return (
     <ListItemButton
       component={NavLink}
-      to={item.to}
+      to={item.toFor ? item.toFor(counts) : item.to}
       onClick={onNavigate}
       disabled={isDisabled}
       sx={itemSx}

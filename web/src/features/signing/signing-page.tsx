@@ -22,16 +22,19 @@ import {
   signatureColorHex,
   signingMessage,
 } from '@pactum/core/signing';
-import confetti from 'canvas-confetti';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/http';
 import { useLiveTopic } from '../../app/live';
+import { celebrate } from '../../ui/confetti';
 import { ErrorAlert } from '../../ui/error-alert';
+import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
-import { dealEditPath } from '../deals/deal-paths';
+import { useMe } from '../auth/api/get-me';
+import { useSendVerification } from '../auth/api/send-verification';
+import { dealEditPath, dealSignPath } from '../deals/deal-paths';
 import { RichTextView } from '../sections/components/rich-text-view';
 import { signedPdfUrl, useSigning } from './api/get-signing';
 import { useCancelSigning, useRetrySignedPdf } from './api/signing-actions';
@@ -105,11 +108,8 @@ function SigningBody({ view }: { view: SigningView }) {
   useEffect(() => {
     const before = previousState.current;
     previousState.current = view.state;
-    if (before !== 'in-signing' || view.state !== 'signed') return undefined;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return undefined;
-    void confetti({ particleCount: 160, spread: 80, origin: { y: 0.4 } });
-    const timer = setTimeout(() => confetti.reset(), 10_000);
-    return () => clearTimeout(timer);
+    if (before !== 'in-signing' || view.state !== 'signed') return;
+    celebrate({ x: 1, y: 0.6 });
   }, [view.state]);
 
   const title = view.state === 'signed' ? t('signing.signedTitle') : t('signing.reviewAndSign');
@@ -310,7 +310,11 @@ function SigningBody({ view }: { view: SigningView }) {
           view={view}
           signer={view.signers.find((signer) => signer.id === dialog.sign.id) ?? dialog.sign}
           onClose={() => setDialog(null)}
-          onSigned={() => setDialog(null)}
+          onSigned={(next) => {
+            setDialog(null);
+            // The last signature is greeted by the signed state itself (and confetti).
+            if (next.state !== 'signed') toast.success(signingMessage('signed', lang, view.title));
+          }}
         />
       )}
       {dialog === 'cancel' && (
@@ -357,7 +361,6 @@ function SignerList({
   onSign: (signer: SigningSigner) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const lang = useLang();
   const signers = view.signers.filter((signer) => signer.party === party);
   const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
@@ -404,11 +407,7 @@ function SignerList({
                 {signer.email}
                 {signer.phone ? ` · ${signer.phone}` : ''}
               </Typography>
-              {signer.isEmailProofNeeded && (
-                <Alert severity="info" sx={{ mt: 1 }}>
-                  {signingMessage('emailNotVerified', lang)}
-                </Alert>
-              )}
+              {signer.isEmailProofNeeded && <EmailProofAlert dealId={view.id} />}
               {signer.signature && (
                 <Typography
                   data-testid="signature"
@@ -426,5 +425,44 @@ function SignerList({
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The caller is this signer by address but has not proven it: one click mails them the
+ * verification link, which leads back here to sign (the signing link mailed to them works too).
+ */
+function EmailProofAlert({ dealId }: { dealId: string }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const me = useMe();
+  const send = useSendVerification();
+  if (send.isSuccess) {
+    return (
+      <Alert severity="success" role="status" sx={{ mt: 1 }}>
+        {t('signing.signers.verificationSent', { email: me.data?.email ?? '' })}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Alert
+        severity="info"
+        sx={{ mt: 1 }}
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            loading={send.isPending}
+            onClick={() => send.mutate(dealSignPath(dealId))}
+          >
+            {t('signing.signers.verifyEmail')}
+          </Button>
+        }
+      >
+        {signingMessage('emailNotVerified', lang)}
+      </Alert>
+      <ErrorAlert error={send.error} sx={{ mt: 1 }} />
+    </>
   );
 }

@@ -208,18 +208,25 @@ function AccountTab({ workspace }: { workspace: Workspace }) {
 }
 
 /**
- * Counts the stats again when they are missing or a day old (at most once per page visit);
- * the realtime event then refetches the page. A failure is only logged (spec 3 §8).
+ * Counts the stats again when they are missing, out of date (a purchase or a send cleared
+ * `statsCalculatedAt`) or a day old: once for each stored count, so a purchase made while the
+ * page is open is counted too. The realtime event then refetches the page. A failure is only
+ * logged (spec 3 §8).
  */
 function useStatsWhenOld(workspace: Workspace) {
   const { mutate: calculate } = useCalculateStats();
   const triedFor = useRef<string>(undefined);
   const { id, isVerified, statsCalculatedAt } = workspace;
   useEffect(() => {
-    if (!isVerified || triedFor.current === id) return;
+    const attempt = `${id}@${statsCalculatedAt ?? 'never'}`;
+    if (!isVerified || triedFor.current === attempt) return;
     const age = statsCalculatedAt ? Date.now() - new Date(statsCalculatedAt).getTime() : Infinity;
-    if (age < STATS_MAX_AGE_MS) return;
-    triedFor.current = id;
+    if (age < STATS_MAX_AGE_MS) {
+      // A fresh count arrived: the next time they go out of date is a new attempt.
+      triedFor.current = undefined;
+      return;
+    }
+    triedFor.current = attempt;
     calculate(id, {
       onError: (error) => console.warn('Workspace stats could not be calculated', error),
     });

@@ -16,6 +16,7 @@ import { SubmitButton } from '../../../ui/submit-button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { useSignIn } from '../api/sign-in';
+import { useRateLimitText } from '../rate-limit-wait';
 import { SsoButtons, useHasSso } from './sso-buttons';
 import { StartFrame } from './start-frame';
 
@@ -76,6 +77,7 @@ function LoginView({
   const heading = title ?? t('login.title');
   useDocumentTitle(heading);
   const signIn = useSignIn();
+  const rateLimitText = useRateLimitText();
   const form = useForm({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: defaultEmail ?? '', password: '' },
@@ -89,7 +91,7 @@ function LoginView({
       <SsoButtons mode="signIn" returnTo={returnTo} />
       <OrDivider />
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-        <ErrorAlert error={signIn.error} />
+        <ErrorAlert error={signIn.error} describe={rateLimitText} />
         <FormTextField
           control={form.control}
           name="email"
@@ -139,6 +141,7 @@ function ForgotView({
   const { t } = useTranslation();
   useDocumentTitle(t('forgot.title'));
   const forgot = useForgotPassword();
+  const rateLimitText = useRateLimitText();
   const form = useForm({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: defaultEmail },
@@ -149,7 +152,7 @@ function ForgotView({
   return (
     <StartFrame title={t('forgot.title')} subtitle={t('forgot.description')}>
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-        <ErrorAlert error={forgot.error} />
+        <ErrorAlert error={forgot.error} describe={rateLimitText} />
         <FormTextField
           control={form.control}
           name="email"

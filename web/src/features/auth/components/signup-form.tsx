@@ -10,6 +10,7 @@ import { NameFields } from '../../../ui/name-fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useLang } from '../../../ui/use-lang';
 import { useSignUp } from '../api/sign-up';
+import { useRateLimitText } from '../rate-limit-wait';
 import { TermsCheckbox } from './terms-checkbox';
 
 /** The spec's default phone prefix (1 §9). */
@@ -33,6 +34,7 @@ export function SignupForm({ defaultEmail, inviteId, onSignedUp }: SignupFormPro
   const { t } = useTranslation();
   const lang = useLang();
   const signUp = useSignUp();
+  const rateLimitText = useRateLimitText();
   const form = useForm({
     resolver: zodResolver(signUpSchema),
     mode: 'onChange',
@@ -55,7 +57,11 @@ export function SignupForm({ defaultEmail, inviteId, onSignedUp }: SignupFormPro
   );
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-      <ErrorAlert error={signUp.error} fallback={authMessages[lang].signupFailed} />
+      <ErrorAlert
+        error={signUp.error}
+        fallback={authMessages[lang].signupFailed}
+        describe={rateLimitText}
+      />
       <NameFields
         control={form.control}
         labels={{ firstname: t('signup.firstname'), lastname: t('signup.lastname') }}

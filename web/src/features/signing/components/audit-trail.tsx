@@ -7,12 +7,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { auditEventText, type SigningView } from '@pactum/core/signing';
+import { auditEventText } from '@pactum/core/document-events';
+import type { SigningView } from '@pactum/core/signing';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../ui/use-lang';
 
-/** The deal's audit trail, oldest first, with whether its hash chain verifies. */
+/**
+ * The deal's audit trail, oldest first, with whether its hash chain verifies. Each line names
+ * the event in the user's language (core document-events, the texts the sealed PDF prints too),
+ * the section it is about and who did it.
+ */
 export function AuditTrailList({ view }: { view: SigningView }) {
   const { t, i18n } = useTranslation();
   const lang = useLang();
@@ -29,7 +34,7 @@ export function AuditTrailList({ view }: { view: SigningView }) {
         {view.events.map((event) => (
           <ListItem key={event.id} disableGutters>
             <ListItemText
-              primary={auditEventText(event.event, lang, event.by)}
+              primary={auditEventText(event, lang)}
               secondary={format.format(new Date(event.createdAt))}
             />
           </ListItem>

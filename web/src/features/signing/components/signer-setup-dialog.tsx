@@ -39,8 +39,8 @@ const fromView = (signer: SigningSigner): SignerInput => ({
   firstname: signer.firstname,
   lastname: signer.lastname,
   email: signer.email,
-  // The stored phone is masked in the view: it is typed again.
-  phone: DEFAULT_PHONE_PREFIX,
+  // The party's editors get their signers' phones in full; a masked one is typed again.
+  phone: signer.phone && !signer.phone.includes('*') ? signer.phone : DEFAULT_PHONE_PREFIX,
 });
 
 /**
@@ -70,6 +70,12 @@ export function SignerSetupDialog({
   );
   const [use2fa, setUse2fa] = useState(view.use2faInSigning);
   const [isTouched, setIsTouched] = useState(false);
+  // Starting with the signers already named: they are shown for confirmation, not asked again.
+  const [isEditing, setIsEditing] = useState(
+    mode === 'setup' ||
+      existing.length === 0 ||
+      validateSigners(existing, { mode: 'signing', parties: [party] }).issues.length > 0,
+  );
   const setup = useSetupSigners(view.id);
   const start = useStartSigning(view.id);
   const mutation = mode === 'start' ? start : setup;
@@ -115,53 +121,77 @@ export function SignerSetupDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {t('signing.setup.intro', { party: view.parties[party].name })}
+            {isEditing
+              ? t('signing.setup.intro', { party: view.parties[party].name })
+              : t('signing.setup.named', { party: view.parties[party].name })}
           </Typography>
-          <TextField
-            select
-            label={t('signing.setup.amount')}
-            value={signers.length}
-            onChange={(event) => setAmount(Number(event.target.value))}
-            helperText={t('signing.setup.amountHint')}
-            sx={{ maxWidth: 240 }}
-          >
-            {Array.from({ length: MAX_SIGNERS_PER_PARTY + 1 }, (_, amount) => amount)
-              .filter((amount) => isNegotiation || amount >= 1)
-              .map((amount) => (
-                <MenuItem key={amount} value={amount}>
-                  {amount}
-                </MenuItem>
+          {!isEditing && (
+            <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {signers.map((signer) => (
+                <Typography component="li" key={signer.email}>
+                  <strong>
+                    {signer.firstname} {signer.lastname}
+                  </strong>{' '}
+                  · {signer.email} · {signer.phone}
+                </Typography>
               ))}
-          </TextField>
-          {signers.map((signer, index) => (
-            <Stack
-              // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the signer slots in order.
-              key={index}
-              spacing={1}
-              role="group"
-              aria-label={t('signing.setup.signerN', { n: index + 1 })}
-            >
-              <Typography variant="subtitle2">
-                {t('signing.setup.signerN', { n: index + 1 })}
-              </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                {(['firstname', 'lastname', 'email', 'phone'] as const).map((field) => (
-                  <TextField
-                    key={field}
-                    label={t(`signing.setup.${field}`)}
-                    value={signer[field]}
-                    onChange={(event) => change(index, field, event.target.value)}
-                    error={Boolean(fieldIssue(index, field))}
-                    helperText={fieldIssue(index, field) ?? ' '}
-                    type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-                    required
-                    fullWidth
-                    size="small"
-                  />
-                ))}
-              </Stack>
+              <Button
+                sx={{ alignSelf: 'flex-start' }}
+                onClick={() => setIsEditing(true)}
+                size="small"
+              >
+                {t('signing.changeSigners')}
+              </Button>
             </Stack>
-          ))}
+          )}
+          {isEditing && (
+            <TextField
+              select
+              label={t('signing.setup.amount')}
+              value={signers.length}
+              onChange={(event) => setAmount(Number(event.target.value))}
+              helperText={t('signing.setup.amountHint')}
+              sx={{ maxWidth: 240 }}
+            >
+              {Array.from({ length: MAX_SIGNERS_PER_PARTY + 1 }, (_, amount) => amount)
+                .filter((amount) => isNegotiation || amount >= 1)
+                .map((amount) => (
+                  <MenuItem key={amount} value={amount}>
+                    {amount}
+                  </MenuItem>
+                ))}
+            </TextField>
+          )}
+          {isEditing &&
+            signers.map((signer, index) => (
+              <Stack
+                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the signer slots in order.
+                key={index}
+                spacing={1}
+                role="group"
+                aria-label={t('signing.setup.signerN', { n: index + 1 })}
+              >
+                <Typography variant="subtitle2">
+                  {t('signing.setup.signerN', { n: index + 1 })}
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                  {(['firstname', 'lastname', 'email', 'phone'] as const).map((field) => (
+                    <TextField
+                      key={field}
+                      label={t(`signing.setup.${field}`)}
+                      value={signer[field]}
+                      onChange={(event) => change(index, field, event.target.value)}
+                      error={Boolean(fieldIssue(index, field))}
+                      helperText={fieldIssue(index, field) ?? ' '}
+                      type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+                      required
+                      fullWidth
+                      size="small"
+                    />
+                  ))}
+                </Stack>
+              </Stack>
+            ))}
           {isTouched &&
             listIssues.map((issue) => (
               <Typography key={`${issue.key}-${issue.params.join()}`} color="error" role="alert">

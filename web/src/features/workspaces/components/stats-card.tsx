@@ -18,7 +18,10 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The workspace's figures as last counted (recounted at most once a day). */
+/**
+ * The workspace's figures as last counted (recounted at most once a day). Figures without a
+ * date were put out of date by a purchase or a send, and the page is counting them again.
+ */
 export function StatsCard({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation();
   const { stats, statsCalculatedAt } = workspace;
@@ -28,7 +31,9 @@ export function StatsCard({ workspace }: { workspace: Workspace }) {
       description={
         statsCalculatedAt
           ? t('workspaces.stats.calculatedAt', { date: formatDateTime(statsCalculatedAt) })
-          : undefined
+          : stats
+            ? t('workspaces.stats.recounting')
+            : undefined
       }
     >
       {stats ? (

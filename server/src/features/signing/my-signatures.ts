@@ -1,0 +1,81 @@
+import { and, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { dealSigners, deals } from '../../db/schema';
+import { accessibleDocumentIds } from '../sharing/access';
+
+/** The user as the signing lists need them: their id and their account's address. */
+export type SigningUser = { id: string; email: string };
+
+/**
+ * A signer slot is the user's when it is bound to them (they opened its mailed link, or their
+ * verified address was named), or when nobody holds it yet and it names their address. The
+ * second only ever counts on a deal the user reaches anyway (a party's access): it puts the deal
+ * in their 'To sign' list, while signing itself still asks them to prove the address.
+ */
+function isMySlot(user: SigningUser): SQL | undefined {
+  return or(
+    eq(dealSigners.userId, user.id),
+    and(isNull(dealSigners.userId), eq(dealSigners.email, user.email.toLowerCase())),
+  );
+}
+
+/** An unsigned, live signer slot of the deal in the outer query (`deals`) that is the user's. */
+export function hasSignatureToGive(db: DbOrTx, user: SigningUser): SQL {
+  return exists(
+    db
+      .select({ id: dealSigners.id })
+      .from(dealSigners)
+      .where(
+        and(
+          eq(dealSigners.dealId, deals.id),
+          eq(dealSigners.state, 'new'),
+          isNull(dealSigners.revokedAt),
+          isMySlot(user),
+        ),
+      ),
+  );
+}
+
+/**
+ * The deals the user's lists and counters show: those they reach through document access (either
+ * party), those they sent, and those they are a named signer of through a slot bound to them
+ * (a signer outside the party, who reaches only the signing view).
+ */
+export function visibleDeals(db: DbOrTx, user: SigningUser): SQL | undefined {
+  return or(
+    inArray(deals.id, accessibleDocumentIds(db, { collection: 'deals', userId: user.id })),
+    eq(deals.sentBy, user.id),
+    exists(
+      db
+        .select({ id: dealSigners.id })
+        .from(dealSigners)
+        .where(
+          and(
+            eq(dealSigners.dealId, deals.id),
+            eq(dealSigners.userId, user.id),
+            isNull(dealSigners.revokedAt),
+            sql`${deals.state} in ('in-signing', 'signed')`,
+          ),
+        ),
+    ),
+  );
+}
+
+/**
+ * Binds the live signer slots that name a verified address to its account (the address is
+ * proven, so the slots are theirs). Answers the deals whose slots changed hands.
+ */
+export async function bindSignerSlots(tx: Tx, user: SigningUser): Promise<string[]> {
+  const rows = await tx
+    .update(dealSigners)
+    .set({ userId: user.id })
+    .where(
+      and(
+        isNull(dealSigners.userId),
+        isNull(dealSigners.revokedAt),
+        eq(dealSigners.email, user.email.toLowerCase()),
+      ),
+    )
+    .returning({ dealId: dealSigners.dealId });
+  return [...new Set(rows.map((row) => row.dealId))];
+}
