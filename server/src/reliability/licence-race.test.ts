@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceInvites } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type TestUser } from '../test/factories';
-import { cardWorkspaceOrder } from '../test/workspace-order';
+import { invoiceWorkspaceOrder } from '../test/workspace-order';
 
 const ORIGIN = 'http://localhost:3000';
 const PARALLEL = 30;
@@ -29,13 +29,11 @@ function call(method: 'GET' | 'POST', url: string, payload?: object) {
 describe('licences under parallel invitations', () => {
   it('lets only as many invitations through as there are free licences', async () => {
     // Two licences; the owner holds one.
-    const order = await call('POST', '/api/v1/workspaces', {
-      ...cardWorkspaceOrder({ credits: 50 }),
-      type: 'invoice',
-      licences: 2,
-      card: undefined,
-      idempotencyKey: undefined,
-    });
+    const order = await call(
+      'POST',
+      '/api/v1/workspaces',
+      invoiceWorkspaceOrder({ credits: 50, licences: 2 }),
+    );
     expect(order.statusCode).toBe(201);
     const { workspaceId } = order.json() as { workspaceId: string };
 

@@ -41,3 +41,25 @@ export function cardWorkspaceOrder(
     ...overrides,
   } as CreateWorkspace;
 }
+
+/**
+ * The body of `POST /workspaces` for an invoice workspace of `licences` seats ordering `credits`
+ * (it waits for an admin's review); no card and no idempotency key. `overrides` add the rest
+ * (an e-invoice address, a title).
+ */
+export function invoiceWorkspaceOrder(
+  options: { credits: number; licences: number; country?: string },
+  overrides: Partial<Record<string, unknown>> = {},
+): CreateWorkspace {
+  return cardWorkspaceOrder(
+    {
+      type: 'invoice',
+      credits: options.credits,
+      licences: options.licences,
+      card: undefined,
+      idempotencyKey: undefined,
+      ...overrides,
+    },
+    options.country,
+  );
+}

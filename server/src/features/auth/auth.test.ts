@@ -123,6 +123,13 @@ describe('sign-up and e-mail verification', () => {
     const before = Date.now();
     expect((await post('/api/v1/auth/send-verification', {}, cookie)).statusCode).toBe(204);
     await waitForMail(t.app, email, /Verify your e-mail/, { after: before - 1000 });
+    // As the account page asks: no body at all.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/send-verification',
+      headers: { cookie, origin: t.platform.config.publicUrl },
+    });
+    expect(bare.statusCode).toBe(204);
     expect((await post('/api/v1/auth/send-verification', {})).statusCode).toBe(401);
   });
 

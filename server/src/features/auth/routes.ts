@@ -158,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Where the link leads back to once the address is verified: a page of the app.
         body: z
           .strictObject({ returnTo: z.string().regex(VERIFY_RETURN_PATH).optional() })
-          .optional(),
+          .nullish(),
         response: { 204: z.null() },
       },
     },

@@ -1,26 +1,13 @@
 import type { AuditEventSection } from '@pactum/core/document-events';
-import { orderSections, sectionNumbers } from '@pactum/core/templates';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { dealSections } from '../../db/schema';
+import { numberedDealSections } from './contract-content';
 
 /** The deal's sections by id as the audit trail names them: the number now and the title. */
 export type SectionLabels = ReadonlyMap<string, AuditEventSection>;
 
 /** The deal's current sections, numbered as the document shows them. */
 export async function dealSectionLabels(db: DbOrTx, dealId: string): Promise<SectionLabels> {
-  const rows = await db
-    .select({
-      id: dealSections.id,
-      parentId: dealSections.parentId,
-      position: dealSections.position,
-      type: dealSections.type,
-      title: dealSections.title,
-    })
-    .from(dealSections)
-    .where(and(eq(dealSections.dealId, dealId), isNull(dealSections.deletedAt)));
-  const ordered = orderSections(rows);
-  const numbers = sectionNumbers(ordered);
+  const { ordered, numbers } = await numberedDealSections(db, dealId);
   return new Map(
     ordered.map((row) => [row.id, { number: numbers.get(row.id) ?? '', title: row.title }]),
   );

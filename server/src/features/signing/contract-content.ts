@@ -19,6 +19,27 @@ export type DealContractContent = ContractContent & {
   sha256: string;
 };
 
+/**
+ * The deal's live sections in document order, with the numbers the document shows them by
+ * (§ 1, 1.1 …; only ordinary sections are numbered).
+ */
+export async function numberedDealSections(db: DbOrTx, dealId: string) {
+  const rows = await db
+    .select({
+      id: dealSections.id,
+      parentId: dealSections.parentId,
+      position: dealSections.position,
+      type: dealSections.type,
+      title: dealSections.title,
+      content: dealSections.content,
+      defaultContentId: dealSections.defaultContentId,
+    })
+    .from(dealSections)
+    .where(and(eq(dealSections.dealId, dealId), isNull(dealSections.deletedAt)));
+  const ordered = orderSections(rows);
+  return { ordered, numbers: sectionNumbers(ordered) };
+}
+
 /** The deal's contract content, or null when there is no such deal. */
 export async function loadContractContent(
   db: DbOrTx,
@@ -34,20 +55,7 @@ export async function loadContractContent(
     .from(deals)
     .where(eq(deals.id, dealId));
   if (!deal) return null;
-  const rows = await db
-    .select({
-      id: dealSections.id,
-      parentId: dealSections.parentId,
-      position: dealSections.position,
-      type: dealSections.type,
-      title: dealSections.title,
-      content: dealSections.content,
-      defaultContentId: dealSections.defaultContentId,
-    })
-    .from(dealSections)
-    .where(and(eq(dealSections.dealId, dealId), isNull(dealSections.deletedAt)));
-  const ordered = orderSections(rows);
-  const numbers = sectionNumbers(ordered);
+  const { ordered, numbers } = await numberedDealSections(db, dealId);
   const sections = ordered
     .filter((section) => section.type === 'normal')
     .map((section) => {

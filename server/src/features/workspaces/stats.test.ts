@@ -5,7 +5,7 @@ import { creditTransactions, workspaces } from '../../db/schema';
 import { TEST_CARDS } from '../../platform/payments/test-processor';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { cardWorkspaceOrder, testCard } from '../../test/workspace-order';
+import { cardWorkspaceOrder, invoiceWorkspaceOrder, testCard } from '../../test/workspace-order';
 import { applyCreditChange } from './ledger';
 import { calculateStats, STATS_MAX_AGE_MS } from './stats';
 
@@ -125,14 +125,15 @@ describe('workspace stats', () => {
   });
 
   it('counts the credits of an invoice workspace once an admin verifies it', async () => {
-    const created = await call('POST', '/api/v1/workspaces', owner.cookie, {
-      ...cardWorkspaceOrder({ credits: 60 }, 'fi'),
-      type: 'invoice',
-      licences: 2,
-      card: undefined,
-      idempotencyKey: undefined,
-      einvoice: { address: '003712345678', ovtbic: 'OKOYFIHH' },
-    });
+    const created = await call(
+      'POST',
+      '/api/v1/workspaces',
+      owner.cookie,
+      invoiceWorkspaceOrder(
+        { credits: 60, licences: 2, country: 'fi' },
+        { einvoice: { address: '003712345678', ovtbic: 'OKOYFIHH' } },
+      ),
+    );
     expect(created.statusCode).toBe(201);
     const { workspaceId } = created.json();
     // Opened from the list while waiting for review: counted with nothing bought.

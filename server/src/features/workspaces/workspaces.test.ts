@@ -7,7 +7,7 @@ import { TEST_CARDS } from '../../platform/payments/test-processor';
 import { createTestApp, type TestApp } from '../../test/app';
 import { cookieHeader, createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
-import { cardWorkspaceOrder, testCard } from '../../test/workspace-order';
+import { cardWorkspaceOrder, invoiceWorkspaceOrder, testCard } from '../../test/workspace-order';
 import { applyCreditChange } from './ledger';
 import { ensureDemoWorkspace } from './service';
 
@@ -225,14 +225,15 @@ describe('card workspaces and buying credits', () => {
 
 describe('invoice workspaces and the admin review', () => {
   it('waits for review, then an admin on the company domain verifies it and its credits arrive', async () => {
-    const response = await call('POST', '/api/v1/workspaces', owner.cookie, {
-      ...order({ credits: 60 }, 'fi'),
-      type: 'invoice',
-      licences: 2,
-      card: undefined,
-      idempotencyKey: undefined,
-      einvoice: { address: '003712345678', ovtbic: 'OKOYFIHH' },
-    });
+    const response = await call(
+      'POST',
+      '/api/v1/workspaces',
+      owner.cookie,
+      invoiceWorkspaceOrder(
+        { credits: 60, licences: 2, country: 'fi' },
+        { einvoice: { address: '003712345678', ovtbic: 'OKOYFIHH' } },
+      ),
+    );
     expect(response.statusCode).toBe(201);
     const { workspaceId } = response.json();
     const page = (await call('GET', `/api/v1/workspaces/${workspaceId}`, owner.cookie)).json();
@@ -284,13 +285,12 @@ describe('invoice workspaces and the admin review', () => {
   });
 
   it('refuses an invoice order under 50 credits', async () => {
-    const response = await call('POST', '/api/v1/workspaces', owner.cookie, {
-      ...order({ credits: 49 }),
-      type: 'invoice',
-      licences: 1,
-      card: undefined,
-      idempotencyKey: undefined,
-    });
+    const response = await call(
+      'POST',
+      '/api/v1/workspaces',
+      owner.cookie,
+      invoiceWorkspaceOrder({ credits: 49, licences: 1 }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields.credits).toBe('Invoice (50 credits or more)');
   });
@@ -298,13 +298,12 @@ describe('invoice workspaces and the admin review', () => {
 
 describe('members, groups and tags', () => {
   it('invites a member by e-mail; they join on a verified sign-in; licences limit invites', async () => {
-    const response = await call('POST', '/api/v1/workspaces', owner.cookie, {
-      ...order({ credits: 50 }),
-      type: 'invoice',
-      licences: 2,
-      card: undefined,
-      idempotencyKey: undefined,
-    });
+    const response = await call(
+      'POST',
+      '/api/v1/workspaces',
+      owner.cookie,
+      invoiceWorkspaceOrder({ credits: 50, licences: 2 }),
+    );
     const { workspaceId } = response.json();
     const invitee = await createUser(t.platform);
     const invite = await call('POST', `/api/v1/workspaces/${workspaceId}/invites`, owner.cookie, {
