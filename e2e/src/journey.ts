@@ -87,8 +87,17 @@ export function startJourney(): Journey {
       lines.push(`${new Date().toISOString()} ${line}`);
       if (lines.length > 30) lines.shift();
     };
+    // Every change the page asks of the API, and how it ended: a step that waits for the
+    // answer of a click then shows whether the request left at all.
+    const isChange = (method: string) => method !== 'GET' && method !== 'HEAD';
+    page.on('request', (request) => {
+      if (isChange(request.method())) note(`sent ${request.method()} ${request.url()}`);
+    });
+    page.on('requestfailed', (request) => {
+      note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
+    });
     page.on('response', (response) => {
-      if (response.status() >= 400) {
+      if (response.status() >= 400 || isChange(response.request().method())) {
         note(`${response.status()} ${response.request().method()} ${response.url()}`);
       }
     });
