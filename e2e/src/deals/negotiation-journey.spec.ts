@@ -227,6 +227,9 @@ describe('negotiating a deal in two browsers', () => {
   });
 
   it("Sarah's internal comment on a section stays on her side", async () => {
+    // The deal she just opened has finished loading (its lazy parts too), so nothing moves the
+    // Post button from under the click.
+    await sarahPage.waitForLoadState('networkidle');
     const sarahCard = sectionCard(sarahPage, '2 Confidential information');
     await sarahCard.getByRole('button', { name: /^Internal comments/ }).click();
     const composer = sarahCard.getByRole('textbox', { name: 'Start a new discussion' });

@@ -171,7 +171,7 @@ function Shell({ me }: { me: Me }) {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pb: { xs: 12, sm: 14 } }}
       >
         <Toolbar />
-        <FirstLoginLoader me={me} />
+        <FirstLoginLoader me={me} left={offset} />
         <BreadcrumbBar crumbs={crumbs} />
         <Suspense fallback={<PageLoader />}>
           <DrawerControlContext value={drawerControl}>
@@ -190,9 +190,10 @@ const FIRST_LOGIN_LOADER_MS = 8_000;
 
 /**
  * First sign-in after signup: a bar for 8 s says the dashboard is being set up, while its
- * counters and lists arrive. It does not block the page.
+ * counters and lists arrive. It floats under the app bar and lets clicks through: it neither
+ * blocks the page nor moves it when it goes (a button would jump from under the pointer).
  */
-function FirstLoginLoader({ me }: { me: Me }) {
+function FirstLoginLoader({ me, left }: { me: Me; left: number }) {
   const { t } = useTranslation();
   const [isShown, setIsShown] = useState(me.isFirstLogin);
   useEffect(() => {
@@ -202,7 +203,21 @@ function FirstLoginLoader({ me }: { me: Me }) {
   }, [isShown]);
   if (!isShown) return null;
   return (
-    <Box role="status" sx={{ mb: 2 }}>
+    <Box
+      role="status"
+      sx={{
+        position: 'fixed',
+        top: { xs: 56, sm: 64 },
+        left,
+        right: 0,
+        zIndex: (theme) => theme.zIndex.appBar - 1,
+        pointerEvents: 'none',
+        bgcolor: 'background.paper',
+        boxShadow: 1,
+        px: 3,
+        pb: 1,
+      }}
+    >
       <LinearProgress aria-label={t('shell.preparing')} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {t('shell.preparing')}
