@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 
@@ -148,6 +148,32 @@ export async function screenshot(page: Page, name: string, isWhole = false): Pro
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${screenshotDir}${name}.png` });
   if (isWhole && viewport) await page.setViewportSize(viewport);
+}
+
+/**
+ * Clicks a button whose click sends a request at once, and waits until the request has left. A
+ * click that a moving layout made land beside the button sends nothing, so it is clicked again
+ * (at most three times); a click that did send is never repeated.
+ */
+export async function clickToSend(
+  page: Page,
+  button: Locator,
+  request: { method: string; path: RegExp },
+): Promise<void> {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const sent = page
+      .waitForRequest(
+        (candidate) =>
+          candidate.method() === request.method &&
+          request.path.test(new URL(candidate.url()).pathname),
+        { timeout: 5_000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    await button.click();
+    if (await sent) return;
+  }
+  throw new Error(`Three clicks sent no ${request.method} ${request.path}`);
 }
 
 /** An API call from the person's browser (their session cookie, our Origin). */

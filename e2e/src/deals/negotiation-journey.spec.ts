@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   baseURL,
+  clickToSend,
   createCardWorkspace,
   pathname,
   screenshotDir,
@@ -234,7 +235,10 @@ describe('negotiating a deal in two browsers', () => {
     await sarahCard.getByRole('button', { name: /^Internal comments/ }).click();
     const composer = sarahCard.getByRole('textbox', { name: 'Start a new discussion' });
     await composer.fill('Ask legal about trade secrets.');
-    await sarahCard.getByRole('button', { name: 'Post' }).click();
+    await clickToSend(sarahPage, sarahCard.getByRole('button', { name: 'Post' }), {
+      method: 'POST',
+      path: /\/comments$/,
+    });
     // The box empties once the server has the comment; the typed text itself would match the
     // text below at once, and the reload would then cut the post short (seen on PostgreSQL).
     await expect.poll(() => composer.inputValue()).toBe('');

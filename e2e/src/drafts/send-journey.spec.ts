@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, baseURL, notice, pathname, screenshot, startJourney } from '../journey';
+import { api, baseURL, clickToSend, notice, pathname, screenshot, startJourney } from '../journey';
 import { waitForMailLink } from '../outbox';
 import { newPerson, signUp } from '../people';
 
@@ -84,7 +84,10 @@ describe('drafts and sending', () => {
     const comments = page.getByRole('button', { name: /^Internal comments/ }).first();
     await comments.click();
     await page.getByRole('textbox', { name: 'Start a new discussion' }).fill('Check the fee.');
-    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await clickToSend(page, page.getByRole('button', { name: 'Post', exact: true }), {
+      method: 'POST',
+      path: /\/comments$/,
+    });
     await notice(page, 'New discussion thread created!').waitFor();
     await page.getByText('Check the fee.').waitFor();
     await screenshot(page, 'drafts-edit', true);
