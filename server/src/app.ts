@@ -8,10 +8,11 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { errorMessages } from '@pactum/core/errors';
+import { errorBodySchema, errorMessage } from '@pactum/core/errors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -79,6 +80,23 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Gives every API route the error body as its 4XX and 5XX answer (a route's own schema for a
+ * status comes first): the OpenAPI document describes every refusal, and what an error answer
+ * carries is checked and stripped like any other answer.
+ */
+function documentErrorAnswers(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!/^\/(api|dev)\//.test(route.url) || route.schema?.hide) return;
+    route.schema = route.schema ?? {};
+    route.schema.response = {
+      '4XX': errorBodySchema,
+      '5XX': errorBodySchema,
+      ...(route.schema.response as Record<string, unknown> | undefined),
+    };
+  });
+}
+
 /** Builds the whole HTTP app around a started or unstarted platform. Tests use it in-process. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { platform } = options;
@@ -92,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('platform', platform);
+  documentErrorAnswers(app);
   registerErrorHandler(app);
   registerCsrfGuard(app);
 
@@ -140,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (the error body) become components that the answers refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -196,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return reply
       .status(404)
-      .send({ error: { code: 'not_found', message: errorMessages.en.not_found } });
+      .send({ error: { code: 'not_found', message: errorMessage('not_found'), params: {} } });
   });
 
   return app;

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseURL, notice, pathname, screenshot, startJourney } from '../journey';
 import { waitForMailLink } from '../outbox';
-import { newPerson, signUp } from '../people';
+import { newPerson, signIn, signUp } from '../people';
 
 /** The template's author, and a colleague she shares it with. */
 const mary = newPerson('mary', 'smith');
@@ -191,11 +191,39 @@ describe('templates', () => {
     await bobPage.getByRole('heading', { level: 1, name: 'Edit template' }).waitFor();
     expect(pathname(bobPage)).toBe(editPath);
 
+    // Two more tabs of Bob's, in English and in Finnish, that hear nothing live: they still
+    // offer Fees for editing once Mary has it open, and the refusal comes as a code and a name.
+    const staleTabs = await Promise.all(
+      (['en', 'fi'] as const).map(async (lang) => {
+        const tab = await openPage();
+        // The live socket opens but carries nothing from the server.
+        await tab.routeWebSocket(/\/api\/v1\/live/, () => {});
+        await tab.goto('/login');
+        await signIn(tab, bob);
+        await tab.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+        // The language this browser chose (the app's switch stores it so), kept over reloads.
+        await tab.addInitScript(`localStorage.setItem('pactum.lang', '${lang}')`);
+        await tab.goto(editPath);
+        const edit = lang === 'en' ? 'Edit section Fees' : 'Muokkaa osiota Fees';
+        await tab.getByRole('button', { name: edit }).waitFor();
+        return { tab, lang, edit };
+      }),
+    );
+
     // Mary opens a section; Bob sees her lock without reloading.
     await page.getByRole('button', { name: 'Edit section Fees' }).click();
     await page.getByRole('textbox', { name: 'Section title' }).waitFor();
     const bobFees = sectionCard(bobPage, /Fees/);
     await bobFees.getByText('Locked by Mary Smith').waitFor();
+    for (const { tab, lang, edit } of staleTabs) {
+      await tab.getByRole('button', { name: edit }).click();
+      const refusal = tab.getByRole('alert').filter({
+        hasText: lang === 'en' ? 'Locked by Mary Smith' : 'Lukinnut Mary Smith',
+      });
+      await refusal.waitFor();
+      await screenshot(tab, `template-locked-refusal-${lang}`);
+      await tab.close();
+    }
     expect(await bobPage.getByRole('button', { name: 'Edit section Fees' }).isDisabled()).toBe(
       true,
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import {
   emailField,
   messageKey,
@@ -14,6 +15,22 @@ export type Currency = (typeof currencies)[number];
 
 /** Credits in one purchase: whole numbers, at most 2000 (the slider offers 1 to 200). */
 export const MAX_CREDITS_PER_PURCHASE = 2000;
+
+/** Why a card payment failed: error codes of the API, the same for every processor. */
+export const paymentFailureCodes = [
+  'payment_failed',
+  'card_declined',
+  'card_not_chargeable',
+  'card_number_incorrect',
+  'card_cvc_incorrect',
+  'card_expired',
+  'card_details_missing',
+  'not_test_card',
+  'three_d_secure_failed',
+  'card_authentication_unsupported',
+  'payment_not_completed',
+] as const satisfies readonly ErrorCode[];
+export type PaymentFailureCode = (typeof paymentFailureCodes)[number];
 export const CREDITS_SLIDER_MAX = 200;
 /** Paying by invoice needs at least this many credits. */
 export const MIN_INVOICE_CREDITS = 50;

@@ -9,6 +9,7 @@ import {
   partySchema,
   type SectionType,
 } from './documents';
+import type { ErrorCode } from './errors';
 import { plainText } from './validation';
 
 /**
@@ -143,6 +144,31 @@ export const negotiationMessagesFi: Record<NegotiationMessage, string> = {
   noParty: 'Et ole tämän asiakirjan osapuoli.',
   notTrashed: 'Vain roskakorissa olevan asiakirjan voi palauttaa.',
 };
+
+/** The API's error code of each refusal of the negotiation rules. */
+export const negotiationErrorCodes = {
+  notEditable: 'deal_not_editable',
+  notNormal: 'section_not_negotiable',
+  agreedNeedsReopen: 'section_agreed',
+  agreeNotOffered: 'agree_not_offered',
+  reopenNotAgreed: 'reopen_not_agreed',
+  deleteAgreed: 'delete_agreed',
+  noChanges: 'no_changes',
+  unsupportedGroup: 'unsupported_group',
+  changedMeanwhile: 'section_changed_meanwhile',
+  lockedBy: 'section_locked',
+  notLocked: 'section_not_locked',
+  onlySenderTrash: 'sender_only_trash',
+  alreadyTrashed: 'already_trashed',
+  signedNoTrash: 'signed_no_trash',
+  onlySenderSettings: 'sender_only_settings',
+  receiverDetailsConfirmed: 'receiver_details_confirmed',
+  noParty: 'no_party',
+  notTrashed: 'not_trashed',
+} as const satisfies Partial<Record<NegotiationMessage, ErrorCode>>;
+
+/** A negotiation message key that is a refusal (with an error code). */
+export type NegotiationRefusal = keyof typeof negotiationErrorCodes;
 
 /** The outcome of checking an action: allowed, or refused with the reason's message key. */
 export type ActionCheck = { isAllowed: true } | { isAllowed: false; reason: NegotiationMessage };

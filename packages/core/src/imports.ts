@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import { templateCategories, templateLanguageCodes, templateRegionCodes } from './templates';
 import { plainText } from './validation';
 
@@ -92,6 +93,21 @@ export const importMessages: Record<'en' | 'fi', Record<ImportMessageKey, string
     conversionFailed: 'Word-asiakirjaa ei voitu muuntaa.',
   },
 };
+
+/** The API's error code of each refusal of the import rules. */
+export const importErrorCodes = {
+  noTitle: 'import_no_title',
+  titleTooShort: 'import_title_too_short',
+  noSections: 'import_no_sections',
+  tooSimilar: 'import_too_similar',
+  metadataRequired: 'import_metadata_required',
+  notReady: 'import_not_ready',
+  notZip: 'import_not_zip',
+  notDocx: 'import_not_docx',
+  tooManyEntries: 'import_too_many_entries',
+  tooLarge: 'import_too_large',
+  conversionFailed: 'import_conversion_failed',
+} as const satisfies Record<ImportMessageKey, ErrorCode>;
 
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'col', 'wbr', 'input', 'meta', 'link']);
 const TAG_PATTERN = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>/g;
@@ -316,6 +332,8 @@ export type ImportDetail = {
   name: string;
   size: number;
   state: ImportState;
+  /** Why the conversion failed (state `error`), as an API error code; its text in `errorMessage`. */
+  errorCode: ErrorCode | null;
   errorMessage: string | null;
   blocks: ImportBlock[];
   title: string | null;

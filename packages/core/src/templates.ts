@@ -8,6 +8,7 @@ import {
   partySchema,
   type SectionType,
 } from './documents';
+import type { ErrorCode } from './errors';
 import { emailField, messageKey, optionalText, plainText, requiredText } from './validation';
 
 /**
@@ -128,6 +129,22 @@ export const templateMessages = {
 } as const;
 
 export type TemplateMessageKey = keyof (typeof templateMessages)['en'];
+
+/** The API's error code of each refusal of the section rules. */
+export const sectionErrorCodes = {
+  lockedBy: 'section_locked',
+  sectionNotLocked: 'section_not_open',
+  sectionGenerateFail: 'section_generate_failed',
+  sectionParentProblem: 'section_parent_problem',
+  parentNotFound: 'parent_not_found',
+  sectionCannotMove: 'section_cannot_move',
+  sectionCannotRemove: 'section_cannot_remove',
+  firstOptionRemoved: 'first_option_removed',
+  tooManyOptions: 'too_many_options',
+  optionRequired: 'option_required',
+  defaultOptionMissing: 'default_option_missing',
+  duplicateOptionId: 'duplicate_option_id',
+} as const satisfies Partial<Record<TemplateMessageKey, ErrorCode>>;
 
 /** Fills each `%s` of a text with the next value. */
 export function formatText(text: string, ...values: Array<string | number>): string {

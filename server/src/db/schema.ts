@@ -528,6 +528,8 @@ export const templateImports = pgTable('template_import', {
     .notNull()
     .default('new'),
   errorMessage: text('error_message'),
+  /** The API error code of a failed conversion (`errorMessage` is its English text). */
+  errorCode: text('error_code'),
   html: text('html'),
   title: text('title'),
   abstract: text('abstract'),
@@ -983,6 +985,8 @@ export const payments = pgTable(
     taxAmount: integer('tax_amount').notNull(),
     purchaseTotal: integer('purchase_total').notNull(),
     errorMessage: text('error_message'),
+    /** Why the payment failed, as an API error code (`errorMessage`: the processor's words). */
+    errorCode: text('error_code'),
     /** When the credits of a succeeded payment reached the ledger; null until then. */
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id),

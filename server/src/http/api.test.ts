@@ -41,6 +41,7 @@ describe('the API error contract', () => {
       error: {
         code: 'validation_failed',
         message: 'lang: Please choose one of the options',
+        params: {},
         fields: { lang: 'Please choose one of the options' },
       },
     });
@@ -96,14 +97,16 @@ describe('the API error contract', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'Not found', params: {} },
+    });
   });
 
   it('answers an unexpected error with 500 and hides its text', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/test-failure' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
-      error: { code: 'internal', message: 'Something went wrong. Please try again.' },
+      error: { code: 'internal', message: 'Something went wrong. Please try again.', params: {} },
     });
     expect(response.body).not.toContain('hunter2');
   });

@@ -14,12 +14,12 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!app.platform.config.allowedOrigins.includes(origin)) {
-        throw new AppError('forbidden', 'Cross-site request refused');
+        throw new AppError('cross_site_refused');
       }
       return;
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('forbidden', 'Cross-site request refused');
+      throw new AppError('cross_site_refused');
     }
   });
 }

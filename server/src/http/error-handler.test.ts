@@ -83,7 +83,7 @@ describe('the error handler', () => {
     expect(response.statusCode).toBe(503);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(response.json()).toEqual({
-      error: { code: 'unavailable', message: errorMessages.en.unavailable },
+      error: { code: 'unavailable', message: errorMessages.en.unavailable, params: {} },
     });
   });
 
@@ -92,7 +92,7 @@ describe('the error handler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.headers['retry-after']).toBeUndefined();
     expect(response.json()).toEqual({
-      error: { code: 'internal', message: errorMessages.en.internal },
+      error: { code: 'internal', message: errorMessages.en.internal, params: {} },
     });
   });
 });

@@ -1,4 +1,4 @@
-import { type ErrorBody, errorMessages } from '@pactum/core/errors';
+import { type ErrorBody, type ErrorParams, errorMessage } from '@pactum/core/errors';
 import { translateMessage } from '@pactum/core/validation';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -60,8 +60,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 function body(
   code: ErrorBody['error']['code'],
-  message: string,
+  params: ErrorParams = {},
   extra: {
+    message?: string;
     fields?: Record<string, string> | undefined;
     retryAfterSeconds?: number | undefined;
   } = {},
@@ -70,7 +71,8 @@ function body(
   return {
     error: {
       code,
-      message,
+      message: extra.message ?? errorMessage(code, params),
+      params,
       ...(fields ? { fields } : {}),
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     },
@@ -78,7 +80,7 @@ function body(
 }
 
 /**
- * The one place that turns a failure into an answer: AppError keeps its message, validation
+ * The one place that turns a failure into an answer: AppError keeps its code and params, validation
  * failures list their fields (400), Fastify's client errors keep their status, a database out
  * of reach is a 503 with Retry-After, and anything else is a 500 whose text stays in the log.
  */
@@ -87,7 +89,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send(
-        body(error.code, error.message, {
+        body(error.code, error.params, {
+          message: error.message,
           fields: error.fields,
           retryAfterSeconds: error.retryAfterSeconds,
         }),
@@ -105,21 +108,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = Object.entries(fields)
         .map(([field, text]) => `${field}: ${text}`)
         .join('; ');
-      return reply.status(400).send(body('validation_failed', message, { fields }));
+      return reply.status(400).send(body('validation_failed', {}, { message, fields }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = STATUS_CODES[status as keyof typeof STATUS_CODES] ?? 'validation_failed';
-      if (status === 429) return reply.status(429).send(body(code, errorMessages.en.rate_limited));
-      return reply.status(status).send(body(code, error.message || errorMessages.en[code]));
+      if (status === 429) return reply.status(429).send(body(code));
+      // Fastify's own texts ('Body cannot be empty…') are for programs: the code says the rest.
+      return reply.status(status).send(body(code, {}, { message: error.message || undefined }));
     }
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: the client is asked to retry, and a warning per request suffices.
       request.log.warn({ err: error }, 'a connection the request needs failed');
       void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send(body('unavailable', errorMessages.en.unavailable));
+      return reply.status(503).send(body('unavailable'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(body('internal', errorMessages.en.internal));
+    return reply.status(500).send(body('internal'));
   });
 }

@@ -1,7 +1,7 @@
+import { draftMessages } from '@pactum/core/drafts';
 import { describe, expect, it } from 'vitest';
-import { errorText } from './error-text';
-import { ApiError, isSessionEnded } from './http';
-import { translateKnownText } from './known-texts';
+import { codeText, errorText } from './error-text';
+import { ApiError, isSessionEnded, LocalError } from './http';
 
 const notFound = new ApiError(
   404,
@@ -10,29 +10,72 @@ const notFound = new ApiError(
 );
 
 describe('errorText', () => {
-  it("shows the server's message in English", () => {
+  it('shows the text of the error code in each language', () => {
     expect(errorText(notFound, 'en')).toBe(
       'No account found with this email address. Please register.',
     );
-    expect(errorText(new ApiError(400, 'validation_failed', 'email: Invalid email'), 'en')).toBe(
-      'email: Invalid email',
-    );
-  });
-
-  it('translates the codes it knows into Finnish', () => {
     expect(errorText(notFound, 'fi')).toBe(
       'Tällä sähköpostiosoitteella ei löytynyt tiliä. Rekisteröidy.',
     );
   });
 
-  it('names the provider of a protected domain in Finnish', () => {
-    const error = new ApiError(
-      403,
-      'protected_domain',
-      'This is a protected domain and login is allowed only by using the Microsoft sign in.',
-    );
-    expect(errorText(error, 'fi')).toBe(
+  it("fills the text with the error's params, never reading the server's wording", () => {
+    // The message is for programs and logs: what a person reads comes from the code.
+    const locked = new ApiError(409, 'section_locked', 'whatever the server said', {
+      name: 'Mary Smith',
+    });
+    expect(errorText(locked, 'en')).toBe('Locked by Mary Smith');
+    expect(errorText(locked, 'fi')).toBe('Lukinnut Mary Smith');
+    const provider = new ApiError(403, 'protected_domain', '', { provider: 'Microsoft' });
+    expect(errorText(provider, 'fi')).toBe(
       'Tämä on suojattu verkkotunnus, ja kirjautuminen on sallittu vain Microsoft-kirjautumisella.',
+    );
+  });
+
+  it('shows the specific refusals of every area in Finnish, with their values', () => {
+    const cases: [ApiError, string][] = [
+      [new ApiError(400, 'no_changes', ''), 'Ei tallennettavia muutoksia.'],
+      [
+        new ApiError(409, 'section_changed_meanwhile', ''),
+        'Joku muu muutti tätä osiota sillä välin. Tekstisi on yhä editorissa: kopioi se, lataa osio uudelleen ja yritä uudestaan.',
+      ],
+      [
+        new ApiError(409, 'insufficient_credits', ''),
+        'Laskutustilillä ei ole tarpeeksi krediittejä.',
+      ],
+      [
+        new ApiError(415, 'file_not_pdf', '', { name: 'a.docx' }),
+        'Tiedosto "a.docx" ei ole PDF. Liitteiksi voi lisätä vain PDF-tiedostoja.',
+      ],
+      [
+        new ApiError(413, 'file_too_large', '', {
+          maxMb: '10.00',
+          name: 'big.pdf',
+          sizeMb: '11.44',
+        }),
+        'Liitteen enimmäiskoko on 10.00 Mt. Tiedosto "big.pdf" on 11.44 Mt.',
+      ],
+      [
+        new ApiError(403, 'share_needs_verified_email', ''),
+        'Vahvista sähköpostiosoitteesi ennen kuin jaat sähköpostitse.',
+      ],
+      [
+        new ApiError(429, 'share_mail_limit_user', ''),
+        'Olet jakanut sähköpostitse liian monelle lyhyessä ajassa. Yritä myöhemmin uudelleen.',
+      ],
+      [new ApiError(409, 'already_member', '', { email: 'a@b.fi' }), 'a@b.fi on jo jäsen.'],
+      [
+        new ApiError(409, 'upload_offset_mismatch', '', { offset: 512 }),
+        'Lataus on kohdassa 512; lähetä osa siitä alkaen.',
+      ],
+    ];
+    for (const [error, fi] of cases) expect(errorText(error, 'fi')).toBe(fi);
+  });
+
+  it('keeps params that share a name with an i18next option apart from the options', () => {
+    expect(codeText('tag_exists', 'en', { tag: 'count' })).toBe('Tag count already exists');
+    expect(codeText('already_invited', 'fi', { email: 'lng@x.fi' })).toBe(
+      'lng@x.fi on jo kutsuttu.',
     );
   });
 
@@ -56,85 +99,17 @@ describe('errorText', () => {
       errorText(new ApiError(0, 'network_error', 'The server could not be reached.'), 'fi'),
     ).toMatch(/^Palvelimeen ei saatu yhteyttä/);
   });
-});
 
-describe('errorText with the spec texts of the document areas', () => {
-  it("keeps the server's English text in English", () => {
-    const inUse = 'This coupon code is already in use. Please write another one.';
-    expect(errorText(new ApiError(409, 'conflict', inUse), 'en')).toBe(inUse);
-  });
-
-  it('shows the spec texts of every area in Finnish, with their values', () => {
-    const cases: [ApiError, string][] = [
-      [new ApiError(409, 'conflict', 'Locked by Mary Smith'), 'Lukinnut Mary Smith'],
-      [
-        new ApiError(400, 'validation_failed', 'No changes to save.'),
-        'Ei tallennettavia muutoksia.',
-      ],
-      [
-        new ApiError(
-          409,
-          'conflict',
-          'This section was changed by someone else meanwhile. Your text is kept in the editor: copy it, reload the section and try again.',
-        ),
-        'Joku muu muutti tätä osiota sillä välin. Tekstisi on yhä editorissa: kopioi se, lataa osio uudelleen ja yritä uudestaan.',
-      ],
-      [
-        new ApiError(
-          402,
-          'insufficient_credits',
-          '- insufficient credits for this billing account,',
-        ),
-        '- laskutustilillä ei ole tarpeeksi krediittejä,',
-      ],
-      [
-        new ApiError(
-          415,
-          'unsupported_media_type',
-          'The file "a.docx" is not a PDF. Only PDF files can be attached.',
-        ),
-        'Tiedosto "a.docx" ei ole PDF. Liitteiksi voi lisätä vain PDF-tiedostoja.',
-      ],
-      [
-        new ApiError(
-          413,
-          'payload_too_large',
-          'Max file size for attachments is 10.00 Mb. The file "big.pdf" is 11.44 Mb.',
-        ),
-        'Liitteen enimmäiskoko on 10.00 Mt. Tiedosto "big.pdf" on 11.44 Mt.',
-      ],
-      [
-        new ApiError(
-          403,
-          'forbidden',
-          'Please verify your email address before sharing with people by email.',
-        ),
-        'Vahvista sähköpostiosoitteesi ennen kuin jaat sähköpostitse.',
-      ],
-      [
-        new ApiError(
-          429,
-          'rate_limited',
-          'You have shared with too many people by email in a short time. Please try again later.',
-        ),
-        'Olet jakanut sähköpostitse liian monelle lyhyessä ajassa. Yritä myöhemmin uudelleen.',
-      ],
-    ];
-    for (const [error, fi] of cases) expect(errorText(error, 'fi')).toBe(fi);
-  });
-
-  it("shows the web's own failures that carry a spec text", () => {
-    const invalid = new Error('Invalid response from queDraftForSending function');
+  it("shows the web's own failures in the user's language", () => {
+    const invalid = new LocalError({
+      en: draftMessages.en.invalidQueueResponse,
+      fi: draftMessages.fi.invalidQueueResponse,
+    });
     expect(errorText(invalid, 'en')).toBe('Invalid response from queDraftForSending function');
     expect(errorText(invalid, 'fi')).toBe('Virheellinen vastaus queDraftForSending-funktiolta');
     expect(errorText(new TypeError('x is undefined'), 'en')).toBe(
       'Something went wrong. Please try again.',
     );
-  });
-
-  it('falls back to the text of the error code for unknown texts', () => {
-    expect(errorText(new ApiError(404, 'not_found', 'Not found'), 'fi')).toBe('Ei löytynyt');
-    expect(translateKnownText('Something nobody wrote', 'fi')).toBeUndefined();
   });
 });
 

@@ -1,40 +1,48 @@
-import { ssoProviderNames } from '@pactum/core/auth';
-import { type ErrorCode, errorMessages } from '@pactum/core/errors';
+import { type ErrorCode, errorMessages, isErrorCode } from '@pactum/core/errors';
 import type { Lang } from '@pactum/core/validation';
-import { ApiError } from './http';
-import { translateKnownText } from './known-texts';
+import i18next from 'i18next';
+import { ApiError, LocalError } from './http';
 
 const networkMessages: Record<Lang, string> = {
   en: 'The server could not be reached. Check your connection and try again.',
   fi: 'Palvelimeen ei saatu yhteyttä. Tarkista verkkoyhteys ja yritä uudelleen.',
 };
 
-function isKnownCode(code: string): code is ErrorCode {
-  return Object.hasOwn(errorMessages.en, code);
-}
+/**
+ * The error catalogue (`@pactum/core/errors`, one text per code and language with `{{name}}`
+ * placeholders) as i18next's `errors` namespace. An instance of its own: it serves every page,
+ * the sign-in page included, without the app's translation files.
+ */
+const catalogue = i18next.createInstance();
+void catalogue.init({
+  resources: { en: { errors: errorMessages.en }, fi: { errors: errorMessages.fi } },
+  ns: ['errors'],
+  defaultNS: 'errors',
+  lng: 'en',
+  fallbackLng: 'en',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
 
-/** The provider named in the server's English protected-domain text ('… the Google sign in.'). */
-function providerIn(message: string): string {
-  return Object.values(ssoProviderNames).find((name) => message.includes(name)) ?? 'SSO';
+/** The text of an error code in `lang`, its placeholders filled with the error's params. */
+export function codeText(code: ErrorCode, lang: Lang, params: ApiError['params'] = {}): string {
+  // `replace` keeps params apart from i18next's own options (a param named `count` or `lng`).
+  // The app's typed keys are those of its own translation files, not of this namespace.
+  const translate = catalogue.t as unknown as (key: string, options: object) => string;
+  return translate(code, { lng: lang, replace: params });
 }
 
 /**
- * The text to show for a failed call in the user's language: the server's own (English)
- * message in English; in Finnish the translation of the spec's texts the server uses
- * ('Locked by %s', 'No changes to save.'), else that of the error code (`errorMessages`).
- * `fallback` replaces the generic text of unexpected failures.
+ * The text to show for a failed call in the user's language: the text of the answer's error
+ * code with its params (never the server's own wording), the web's own texts for its own
+ * failures. `fallback` replaces the generic text of unexpected failures.
  */
 export function errorText(error: unknown, lang: Lang, fallback?: string): string {
-  if (!(error instanceof ApiError)) {
-    // The web's own failures that carry a spec text ('Invalid response from …') show it.
-    const known = error instanceof Error ? translateKnownText(error.message, lang) : undefined;
-    return known ?? fallback ?? errorMessages[lang].internal;
-  }
+  if (error instanceof LocalError) return error.texts[lang];
+  if (!(error instanceof ApiError)) return fallback ?? codeText('internal', lang);
   if (error.code === 'network_error') return networkMessages[lang];
-  if (fallback && (error.code === 'internal' || !isKnownCode(error.code))) return fallback;
-  if (!isKnownCode(error.code)) return error.message || errorMessages[lang].internal;
-  if (lang === 'en' && error.message) return error.message;
-  const known = error.message ? translateKnownText(error.message, lang) : undefined;
-  if (known) return known;
-  return errorMessages[lang][error.code].replace('{provider}', providerIn(error.message));
+  if (fallback && (error.code === 'internal' || !isErrorCode(error.code))) return fallback;
+  // A code this web does not know yet (a newer server): its English text is better than none.
+  if (!isErrorCode(error.code)) return error.message || codeText('internal', lang);
+  return codeText(error.code, lang, error.params);
 }

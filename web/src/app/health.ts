@@ -1,8 +1,10 @@
+import type { healthSchema } from '@pactum/core/api/health';
+import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './http';
 
-/** GET /api/health (the parts the app uses). */
-export type Health = { status: 'ok' | 'degraded'; version: string };
+/** GET /api/health. */
+export type Health = Wire<typeof healthSchema>;
 
 /** The spec's build-version check interval: every 5 minutes, and when the tab shows again. */
 export const VERSION_CHECK_MS = 5 * 60_000;

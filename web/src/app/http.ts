@@ -1,9 +1,13 @@
-/** A failed API call: the HTTP status and the server's error code and message. */
+import type { Lang } from '@pactum/core/validation';
+
+/** A failed API call: the HTTP status and the server's error code, params and message. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The values the code's text names (`{ name: 'Mary' }` for 'Locked by {{name}}'). */
+    readonly params: Record<string, string | number> = {},
     /** Per-field messages of a 400 `validation_failed` (message keys or texts). */
     readonly fields: Record<string, string> = {},
     /** With a 429: the seconds to wait before trying again, when the server says. */
@@ -17,8 +21,22 @@ export class ApiError extends Error {
 /** Like `RequestInit`, but `body` is any JSON value (or FormData / Blob, sent as is). */
 export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
 
+/** A failure of the web's own (not an answer of the server), with its text in each language. */
+export class LocalError extends Error {
+  constructor(readonly texts: Record<Lang, string>) {
+    super(texts.en);
+    this.name = 'LocalError';
+  }
+}
+
 type ErrorBody = {
-  error?: { code?: unknown; message?: unknown; fields?: unknown; retryAfterSeconds?: unknown };
+  error?: {
+    code?: unknown;
+    message?: unknown;
+    params?: unknown;
+    fields?: unknown;
+    retryAfterSeconds?: unknown;
+  };
 };
 
 /**
@@ -53,11 +71,22 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
       response.status,
       typeof error?.code === 'string' ? error.code : `http_${response.status}`,
       typeof error?.message === 'string' ? error.message : response.statusText,
+      readParams(error?.params),
       readFields(error?.fields),
       readRetryAfter(error?.retryAfterSeconds, response.headers.get('retry-after')),
     );
   }
   return data as T;
+}
+
+function readParams(params: unknown): Record<string, string | number> {
+  if (typeof params !== 'object' || params === null) return {};
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
 }
 
 function readFields(fields: unknown): Record<string, string> {

@@ -33,7 +33,8 @@ function fakeServer(options: {
     const offset = Number((init.headers as Record<string, string>)['upload-offset']);
     await options.beforeChunk?.(offset);
     if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    if (offset !== upload.offset) throw new ApiError(409, 'conflict', 'wrong offset');
+    if (offset !== upload.offset)
+      throw new ApiError(409, 'upload_offset_mismatch', 'wrong offset', { offset: upload.offset });
     const chunk = new Uint8Array(await (init.body as Blob).arrayBuffer());
     upload.bytes.push(...chunk);
     upload.offset += chunk.length;

@@ -148,7 +148,10 @@ export class ResumableUpload {
             signal: this.#controller.signal,
           });
         } catch (error) {
-          if (error instanceof ApiError && error.status === 409 && error.code === 'conflict') {
+          if (
+            error instanceof ApiError &&
+            (error.code === 'upload_offset_mismatch' || error.code === 'upload_completed')
+          ) {
             // Out of step (a chunk sent twice): continue from where the server stands.
             const current = await this.#send<UploadState>(`/api/v1/uploads/${id}`);
             if (current.isComplete) state = current;

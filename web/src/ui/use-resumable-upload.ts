@@ -1,3 +1,5 @@
+import type { uploadLimitsSchema } from '@pactum/core/api/files';
+import type { Wire } from '@pactum/core/api/wire';
 import { formatMb, type UploadPurpose } from '@pactum/core/files';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -5,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../app/http';
 import { ResumableUpload, type UploadProgress } from './resumable-upload';
 
-export type UploadLimits = { maxBytes: number; chunkSize: number };
+/** The size limit and chunk size (`GET /uploads/limits`). */
+export type UploadLimits = Wire<typeof uploadLimitsSchema>;
 
 /** GET /api/v1/uploads/limits: the size limit, checked here before a file is sent. */
 export const uploadLimitsQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
+import { meSchema } from '@pactum/core/api/account';
 import { updateAccountSchema } from '@pactum/core/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireSession } from '../../http/session';
 import { claimSignerSlots } from '../invites/service';
 import { claimEmailAccess } from '../sharing/service';
@@ -8,13 +8,12 @@ import { acceptWorkspaceInvites } from '../workspaces/service';
 import { getMe, rebuildHomeCounts, updateAccount } from './service';
 
 const tags = ['account'];
-const meResponse = z.looseObject({ id: z.string(), email: z.string() });
 
 /** The signed-in user's own record and settings. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse } } },
+    { schema: { tags, summary: 'The signed-in user', response: { 200: meSchema } } },
     async (request) => {
       const { user } = await requireSession(request);
       // Workspace invitations to a verified address are taken up when the app loads, whichever
@@ -47,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change the signed-in user’s settings',
         body: updateAccountSchema,
-        response: { 200: meResponse },
+        response: { 200: meSchema },
       },
     },
     async (request) => {
@@ -59,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/me/rebuild-counters',
     {
-      schema: { tags, summary: 'Recount the dashboard counters', response: { 200: meResponse } },
+      schema: { tags, summary: 'Recount the dashboard counters', response: { 200: meSchema } },
     },
     async (request) =>
       rebuildHomeCounts(app.platform, { userId: (await requireSession(request)).user.id }),

@@ -1,6 +1,8 @@
-import type { Me, UpdateAccount } from '@pactum/core/auth';
+import type { meSchema } from '@pactum/core/api/account';
+import type { UpdateAccount } from '@pactum/core/auth';
 import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   deals,
@@ -15,6 +17,9 @@ import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
 import { accessibleDocumentIds } from '../sharing/access';
 import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
+
+/** The user's own record, as the `/me` answer's schema holds it. */
+type Me = z.output<typeof meSchema>;
 
 const EMPTY_COUNTS: HomeCounts = {
   templates: 0,

@@ -381,7 +381,7 @@ describe('changing the e-mail address', () => {
       sso.cookie,
     );
     expect(fromProtected.statusCode).toBe(403);
-    expect(fromProtected.json().error.code).toBe('forbidden');
+    expect(fromProtected.json().error.code).toBe('sso_address');
     const bad = await post('/api/v1/auth/change-email', { email: 'not-an-address' }, cookie);
     expect(bad.json().error.fields.email).toBe(
       'Invalid email address, please fix your email address',

@@ -1,3 +1,6 @@
+import { meSchema } from '@pactum/core/api/account';
+import { authProvidersSchema, ssoRedirect } from '@pactum/core/api/auth';
+import { noContent } from '@pactum/core/api/wire';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -41,7 +44,6 @@ const setCookies = (reply: FastifyReply, cookies: string[]) => {
 };
 
 const tags = ['auth'];
-const meResponse = z.looseObject({ id: z.string() });
 
 /** Sign-up, sign-in, sign-out, verification, password reset and change, single sign-on. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Which single sign-on providers are enabled',
-        response: { 200: z.object({ google: z.boolean(), microsoft: z.boolean() }) },
+        response: { 200: authProvidersSchema },
       },
     },
     async () => ({
@@ -64,7 +66,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/auth/sign-up',
-    { schema: { tags, summary: 'Register with e-mail and password', body: signUpSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Register with e-mail and password',
+        body: signUpSchema,
+        response: { 201: meSchema },
+      },
+    },
     async (request, reply) => {
       const outcome = await signUp(platform, caller(request), request.body);
       setCookies(reply, outcome.setCookies);
@@ -79,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with e-mail and password',
         body: signInSchema,
-        response: { 200: meResponse },
+        response: { 200: meSchema },
       },
     },
     async (request, reply) => {
@@ -91,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/auth/sign-out',
-    { schema: { tags, summary: 'Sign out this browser', response: { 204: z.null() } } },
+    { schema: { tags, summary: 'Sign out this browser', response: { 204: noContent } } },
     async (request, reply) => {
       const session = await getSession(request);
       const outcome = await signOut(platform, caller(request), { userId: session?.user.id });
@@ -108,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
         body: forgotPasswordSchema,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -124,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Set a new password with the code from the reset mail',
         body: resetPasswordSchema,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -140,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Verify the e-mail address with the code from the mail',
         body: verifyEmailSchema,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -159,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .strictObject({ returnTo: z.string().regex(VERIFY_RETURN_PATH).optional() })
           .nullish(),
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -181,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change the password; other sessions end',
         body: changePasswordSchema,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -204,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change the e-mail address: a confirmation link goes to the new one',
         body: changeEmailSchema,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -226,6 +235,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start Google or Microsoft sign-in (redirects to the provider)',
         params: z.object({ provider: z.enum(ssoProviders) }),
         querystring: z.object({ redirect: z.string().max(500).optional() }),
+        response: { 302: ssoRedirect },
       },
     },
     async (request, reply) => {
@@ -245,7 +255,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Complete the profile after the first single sign-on',
         body: ssoSignUpSchema,
-        response: { 200: meResponse },
+        response: { 200: meSchema },
       },
     },
     async (request) => {
@@ -260,7 +270,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'GET',
     url: '/api/auth/callback/:providerId',
-    schema: { hide: true },
+    // No response schema: the engine's answer (a redirect, or its own error) is passed on as is.
+    schema: { hide: true, params: z.object({ providerId: z.string() }) },
     handler: async (request, reply) => {
       const url = new URL(request.url, platform.config.publicUrl);
       const response = await platform.auth.handler(

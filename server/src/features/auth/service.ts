@@ -1,5 +1,4 @@
 import { type SsoProvider, ssoProviderNames } from '@pactum/core/auth';
-import { errorMessages } from '@pactum/core/errors';
 import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accounts, authEvents, users } from '../../db/schema';
@@ -38,7 +37,7 @@ async function limit(platform: Platform, key: string, rule: RateRule): Promise<v
 
 /** 429 with the wait, as the Retry-After header and in the body for the page to show. */
 function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', undefined, { retryAfterSeconds });
+  return new AppError('rate_limited', {}, { retryAfterSeconds });
 }
 
 /**
@@ -55,10 +54,7 @@ async function limitSignUpsFromIp(platform: Platform, ip: string): Promise<void>
 }
 
 function protectedDomainError(provider: SsoProvider): AppError {
-  return new AppError(
-    'protected_domain',
-    errorMessages.en.protected_domain.replace('{provider}', ssoProviderNames[provider]),
-  );
+  return new AppError('protected_domain', { provider: ssoProviderNames[provider] });
 }
 
 async function logEvent(
@@ -311,7 +307,7 @@ export async function changeEmail(
     .from(users)
     .where(eq(users.id, options.userId));
   if (user?.ssoProvider || requiredProvider(platform.config, options.email)) {
-    throw new AppError('forbidden', 'This address belongs to your single sign-on provider.');
+    throw new AppError('sso_address');
   }
   const provider = requiredProvider(platform.config, options.newEmail);
   if (provider) throw protectedDomainError(provider);
@@ -392,6 +388,6 @@ export async function completeSsoSignUp(
     })
     .where(and(eq(users.id, options.userId), isNull(users.profileCompletedAt)))
     .returning({ id: users.id });
-  if (updated.length === 0) throw new AppError('conflict', 'The sign-up is already complete.');
+  if (updated.length === 0) throw new AppError('signup_complete');
   await logEvent(platform, options.userId, 'signup', caller.ip);
 }

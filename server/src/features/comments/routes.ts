@@ -1,3 +1,5 @@
+import { commentSchema, commentThreadListSchema } from '@pactum/core/api/comments';
+import { noContent } from '@pactum/core/api/wire';
 import {
   createCommentSchema,
   resolveCommentSchema,
@@ -37,6 +39,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Internal comment threads of the caller’s party',
           params: documentParams,
           querystring: z.object({ sectionId: z.uuid().optional() }),
+          response: { 200: commentThreadListSchema },
         },
       },
       async (request) => {
@@ -59,6 +62,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Start a thread or reply',
           params: documentParams,
           body: createCommentSchema,
+          response: { 201: commentSchema },
         },
       },
       async (request, reply) => {
@@ -82,6 +86,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit one’s own comment',
         params: commentParams,
         body: updateCommentSchema,
+        response: { 200: commentSchema },
       },
     },
     async (request) => {
@@ -102,6 +107,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Resolve a thread, optionally with a reply',
         params: commentParams,
         body: resolveCommentSchema,
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -111,27 +117,41 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.commentId,
         reply: request.body?.reply || undefined,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.post(
     '/api/v1/comments/:commentId/reopen',
-    { schema: { tags, summary: 'Reopen a resolved thread', params: commentParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Reopen a resolved thread',
+        params: commentParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       await reopenThread(platform, { userId: user.id, id: request.params.commentId });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.delete(
     '/api/v1/comments/:commentId',
-    { schema: { tags, summary: 'Delete a comment or thread', params: commentParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment or thread',
+        params: commentParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       await deleteComment(platform, { userId: user.id, id: request.params.commentId });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

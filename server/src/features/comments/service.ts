@@ -1,4 +1,3 @@
-import { negotiationMessages } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
 import {
   areCommentsAllowed,
@@ -6,7 +5,6 @@ import {
   type CommentThread,
   type CreateCommentInput,
   commentSnippet,
-  draftMessages,
 } from '@pactum/core/drafts';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -81,9 +79,8 @@ export async function resolveCommenter(
 
 function requireOpen(caller: Caller) {
   if (caller.dealState && !areCommentsAllowed(caller.dealState)) {
-    if (caller.dealState === 'trash')
-      throw new AppError('conflict', negotiationMessages.notEditable);
-    throw new AppError('conflict', draftMessages.en.commentsClosed);
+    if (caller.dealState === 'trash') throw new AppError('deal_not_editable');
+    throw new AppError('comments_closed');
   }
 }
 
@@ -99,7 +96,7 @@ async function requireSection(
     .select({ id: table.id })
     .from(table)
     .where(and(eq(table.id, sectionId), eq(owner, documentId), isNull(table.deletedAt)));
-  if (!section) throw new AppError('not_found', 'Section not found');
+  if (!section) throw new AppError('section_not_found');
 }
 
 const commentColumns = {
@@ -238,7 +235,7 @@ async function requireThread(
         isNull(internalComments.deletedAt),
       ),
     );
-  if (!thread) throw new AppError('not_found', draftMessages.en.threadNotFound);
+  if (!thread) throw new AppError('thread_not_found');
   return thread;
 }
 
@@ -337,7 +334,7 @@ export async function updateComment(
     const { comment, caller } = await requireComment(tx, options);
     requireOpen(caller);
     if (comment.createdBy !== options.userId) {
-      throw new AppError('forbidden', 'Only the author can edit a comment.');
+      throw new AppError('comment_author_only');
     }
     await tx
       .update(internalComments)
@@ -356,7 +353,7 @@ export async function resolveThread(
   await platform.database.db.transaction(async (tx) => {
     const { comment, caller } = await requireComment(tx, options);
     requireOpen(caller);
-    if (comment.threadId) throw new AppError('not_found', draftMessages.en.threadNotFound);
+    if (comment.threadId) throw new AppError('thread_not_found');
     let eventComment = comment;
     if (options.reply) {
       eventComment = await insertComment(tx, {
@@ -396,7 +393,7 @@ export async function reopenThread(
   await platform.database.db.transaction(async (tx) => {
     const { comment, caller } = await requireComment(tx, options);
     requireOpen(caller);
-    if (comment.threadId) throw new AppError('not_found', draftMessages.en.threadNotFound);
+    if (comment.threadId) throw new AppError('thread_not_found');
     await tx
       .update(internalComments)
       .set({ isResolved: false, resolvedBy: null, resolvedAt: null, modifiedAt: new Date() })
@@ -417,7 +414,7 @@ export async function deleteComment(
     const { comment, caller } = await requireComment(tx, options);
     requireOpen(caller);
     if (comment.createdBy !== options.userId && caller.access.role !== 'edit') {
-      throw new AppError('forbidden', 'Only the author or an editor can delete a comment.');
+      throw new AppError('comment_delete_not_allowed');
     }
     await tx
       .update(internalComments)

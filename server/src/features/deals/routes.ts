@@ -1,4 +1,15 @@
 import {
+  dealDetailSchema,
+  dealEventPageSchema,
+  dealListSchema,
+  dealSectionSchema,
+  redlineSchema,
+  restoredDealSchema,
+  sectionVersionListSchema,
+} from '@pactum/core/api/deals';
+import { pdfFileResponse } from '@pactum/core/api/files';
+import { noContent } from '@pactum/core/api/wire';
+import {
   createDealSectionSchema,
   dealEventsQuerySchema,
   dealListQuerySchema,
@@ -53,6 +64,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The caller’s deals of one list group',
         querystring: dealListQuerySchema,
+        response: { 200: dealListSchema },
       },
     },
     async (request) => {
@@ -63,7 +75,14 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/deals/:dealId',
-    { schema: { tags, summary: 'A deal as the caller’s party sees it', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'A deal as the caller’s party sees it',
+        params: dealParams,
+        response: { 200: dealDetailSchema },
+      },
+    },
     async (request) => getDeal(platform, { userId: await userIdOf(request), ...request.params }),
   );
 
@@ -75,6 +94,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Deal settings: title, abstract, contract id, parties (sender party)',
         params: dealParams,
         body: dealSettingsSchema,
+        response: { 200: dealDetailSchema },
       },
     },
     async (request) =>
@@ -88,7 +108,12 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/deals/:dealId/trash',
     {
-      schema: { tags, summary: 'Trash a deal (sender party with edit access)', params: dealParams },
+      schema: {
+        tags,
+        summary: 'Trash a deal (sender party with edit access)',
+        params: dealParams,
+        response: { 200: dealDetailSchema },
+      },
     },
     async (request) => trashDeal(platform, { userId: await userIdOf(request), ...request.params }),
   );
@@ -100,6 +125,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Recover a trashed deal to its earlier state (product administrators)',
         params: dealParams,
+        response: { 200: restoredDealSchema },
       },
     },
     async (request) => {
@@ -116,6 +142,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Activity: events newest first, 100 a page',
         params: dealParams,
         querystring: dealEventsQuerySchema,
+        response: { 200: dealEventPageSchema },
       },
     },
     async (request) =>
@@ -128,7 +155,14 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/deals/:dealId/pdf',
-    { schema: { tags, summary: 'A printable PDF of the current text', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'A printable PDF of the current text',
+        params: dealParams,
+        response: { 200: pdfFileResponse('The printable PDF, shown inline') },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       const { filename, bytes } = await renderDealPdf(platform, {
@@ -152,6 +186,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a section (the adding party’s proposal)',
         params: dealParams,
         body: createDealSectionSchema,
+        response: { 201: dealSectionSchema },
       },
     },
     async (request, reply) => {
@@ -172,6 +207,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save an edit: countered with a new default version',
         params: sectionParams,
         body: saveDealSectionSchema,
+        response: { 200: dealSectionSchema },
       },
     },
     async (request) =>
@@ -184,23 +220,44 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/deals/:dealId/sections/:sectionId',
-    { schema: { tags, summary: 'Delete a section that is not agreed', params: sectionParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a section that is not agreed',
+        params: sectionParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await deleteDealSection(platform, { userId: await userIdOf(request), ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.post(
     '/api/v1/deals/:dealId/sections/:sectionId/lock',
-    { schema: { tags, summary: 'Open a section for editing', params: sectionParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Open a section for editing',
+        params: sectionParams,
+        response: { 200: dealSectionSchema },
+      },
+    },
     async (request) =>
       lockDealSection(platform, { userId: await userIdOf(request), ...request.params }),
   );
 
   app.delete(
     '/api/v1/deals/:dealId/sections/:sectionId/lock',
-    { schema: { tags, summary: 'Close the section editor (cancel)', params: sectionParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Close the section editor (cancel)',
+        params: sectionParams,
+        response: { 200: dealSectionSchema },
+      },
+    },
     async (request) =>
       unlockDealSection(platform, { userId: await userIdOf(request), ...request.params }),
   );
@@ -213,6 +270,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Agree to the section’s current version',
         params: sectionParams,
         body: dealSectionActionSchema,
+        response: { 200: dealSectionSchema },
       },
     },
     async (request) =>
@@ -231,6 +289,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open an agreed section again for negotiation',
         params: sectionParams,
         body: dealSectionActionSchema,
+        response: { 200: dealSectionSchema },
       },
     },
     async (request) =>
@@ -243,7 +302,14 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/deals/:dealId/sections/:sectionId/versions',
-    { schema: { tags, summary: 'The versions of a section', params: sectionParams } },
+    {
+      schema: {
+        tags,
+        summary: 'The versions of a section',
+        params: sectionParams,
+        response: { 200: sectionVersionListSchema },
+      },
+    },
     async (request) =>
       listSectionVersions(platform, { userId: await userIdOf(request), ...request.params }),
   );
@@ -256,6 +322,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The redline between two versions of a section',
         params: sectionParams,
         querystring: redlineQuerySchema,
+        response: { 200: redlineSchema },
       },
     },
     async (request) =>

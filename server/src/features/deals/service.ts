@@ -23,7 +23,8 @@ import {
   isDealEditable,
   NegotiationError,
   type NegotiationMessage,
-  negotiationMessages,
+  type NegotiationRefusal,
+  negotiationErrorCodes,
   negotiationStats,
   newSectionState,
   otherParty,
@@ -41,7 +42,7 @@ import {
 } from '@pactum/core/deals';
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
-import type { ErrorCode } from '@pactum/core/errors';
+import type { ErrorParams } from '@pactum/core/errors';
 import { orderSections } from '@pactum/core/templates';
 import { and, count, desc, eq, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -89,18 +90,12 @@ import {
  * only to their own party.
  */
 
-const codes: Partial<Record<NegotiationMessage, ErrorCode>> = {
-  noChanges: 'validation_failed',
-  unsupportedGroup: 'validation_failed',
-  onlySenderTrash: 'forbidden',
-  onlySenderSettings: 'forbidden',
-  receiverDetailsConfirmed: 'forbidden',
-  noParty: 'forbidden',
-};
-
 /** A refused negotiation rule as the API answers it. */
-function refused(reason: NegotiationMessage, message: string = negotiationMessages[reason]) {
-  return new AppError(codes[reason] ?? 'conflict', message);
+function refused(reason: NegotiationMessage, params: ErrorParams = {}) {
+  const code = Object.hasOwn(negotiationErrorCodes, reason)
+    ? negotiationErrorCodes[reason as NegotiationRefusal]
+    : 'conflict';
+  return new AppError(code, params);
 }
 
 /** Runs a core rule, turning its refusal into the API's error. */
@@ -159,10 +154,7 @@ async function ensureNotLockedByOther(
 ): Promise<void> {
   if (!isLive(section, now) || section.lockedBy === userId || !section.lockedBy) return;
   const names = await userNames(db, [section.lockedBy]);
-  throw refused(
-    'lockedBy',
-    negotiationMessages.lockedBy.replace('%s', names.get(section.lockedBy) ?? ''),
-  );
+  throw refused('lockedBy', { name: names.get(section.lockedBy) ?? '' });
 }
 
 function ensureSeen(section: DealSectionRow, baseLogLength: number): void {
@@ -807,7 +799,7 @@ export async function sectionRedline(
   const section = await readableSection(platform, options);
   const from = section.content.find((option) => option.id === options.from);
   const to = section.content.find((option) => option.id === options.to);
-  if (!from || !to) throw new AppError('not_found', 'No such version of this section.');
+  if (!from || !to) throw new AppError('version_not_found');
   const fromTitle = from.title ?? section.title;
   const toTitle = to.title ?? section.title;
   return {
@@ -970,7 +962,7 @@ function encodeCursor(createdAt: string, id: string): string {
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError('validation_failed', 'Invalid cursor');
+    throw new AppError('invalid_cursor');
   }
   return { createdAt, id };
 }

@@ -56,8 +56,9 @@ describe('production in-process', () => {
     });
     expect(bought.statusCode).toBe(503);
     expect(bought.json().error).toEqual({
-      code: 'unavailable',
+      code: 'payments_not_configured',
       message: 'Card payments are not configured.',
+      params: {},
     });
     // A card workspace is refused before it exists: it could not be paid for.
     const ordered = await t.app.inject({
@@ -135,7 +136,9 @@ describe('production as a process', () => {
       body: JSON.stringify(cardOrder()),
     });
     expect(bought.status).toBe(503);
-    expect(((await bought.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+    expect(((await bought.json()) as { error: { code: string } }).error.code).toBe(
+      'payments_not_configured',
+    );
     // The start said what is off.
     expect(server.output()).toContain('card payments are off');
   });

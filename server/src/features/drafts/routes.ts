@@ -1,4 +1,12 @@
 import {
+  draftDetailSchema,
+  draftListSchema,
+  draftQueueSchema,
+  receiverListSchema,
+  templateFromDraftResultSchema,
+} from '@pactum/core/api/drafts';
+import { noContent } from '@pactum/core/api/wire';
+import {
   putReceiversSchema,
   templateFromDraftSchema,
   updateDraftSchema,
@@ -43,6 +51,7 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a draft from a template',
         params: z.object({ templateId: z.uuid() }),
+        response: { 201: draftDetailSchema },
       },
     },
     async (request, reply) => {
@@ -55,14 +64,25 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/v1/drafts', { schema: { tags, summary: 'The draft list' } }, async (request) => {
-    const { user } = await requireSession(request);
-    return { drafts: await listDrafts(platform, { userId: user.id }) };
-  });
+  app.get(
+    '/api/v1/drafts',
+    { schema: { tags, summary: 'The draft list', response: { 200: draftListSchema } } },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return { drafts: await listDrafts(platform, { userId: user.id }) };
+    },
+  );
 
   app.get(
     '/api/v1/drafts/:draftId',
-    { schema: { tags, summary: 'One draft', params: draftParams } },
+    {
+      schema: {
+        tags,
+        summary: 'One draft',
+        params: draftParams,
+        response: { 200: draftDetailSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireSession(request);
       return getDraft(platform, { userId: user.id, draftId: request.params.draftId });
@@ -72,7 +92,13 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/v1/drafts/:draftId',
     {
-      schema: { tags, summary: 'Change a draft', params: draftParams, body: updateDraftSchema },
+      schema: {
+        tags,
+        summary: 'Change a draft',
+        params: draftParams,
+        body: updateDraftSchema,
+        response: { 200: draftDetailSchema },
+      },
     },
     async (request) => {
       const { user } = await requireSession(request);
@@ -86,11 +112,18 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/drafts/:draftId',
-    { schema: { tags, summary: 'Delete a draft (creator only)', params: draftParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a draft (creator only)',
+        params: draftParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       await deleteDraft(platform, { userId: user.id, draftId: request.params.draftId });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -102,6 +135,7 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a template from a draft',
         params: draftParams,
         body: templateFromDraftSchema,
+        response: { 201: templateFromDraftResultSchema },
       },
     },
     async (request, reply) => {
@@ -123,6 +157,7 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set the receivers of a draft',
         params: draftParams,
         body: putReceiversSchema,
+        response: { 200: receiverListSchema },
       },
     },
     async (request) => {
@@ -143,6 +178,7 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The send progress of a draft (its que; 404 before sending)',
         params: draftParams,
+        response: { 200: draftQueueSchema },
       },
     },
     async (request) => {

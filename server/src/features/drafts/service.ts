@@ -3,7 +3,6 @@ import {
   type DraftDetail,
   type DraftQueue,
   type DraftRow,
-  draftMessages,
   normaliseEmailTags,
   type PutReceiversInput,
   type Receiver,
@@ -61,7 +60,7 @@ export async function requireDraft(
 
 /** A draft that can still change: not sent. */
 function requireUnsent(draft: DraftRecord) {
-  if (draft.sentAt) throw new AppError('conflict', draftMessages.en.alreadySent);
+  if (draft.sentAt) throw new AppError('draft_already_sent');
 }
 
 /**
@@ -383,7 +382,7 @@ export async function deleteDraft(
   await platform.database.db.transaction(async (tx) => {
     const { draft } = await requireDraft(tx, options);
     if (draft.createdBy !== options.userId) {
-      throw new AppError('forbidden', draftMessages.en.onlyCreatorDeletes);
+      throw new AppError('draft_creator_only_delete');
     }
     requireUnsent(draft);
     await tx

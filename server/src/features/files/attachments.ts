@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { DocumentCollection } from '@pactum/core/documents';
-import { type Attachment, fileMessages } from '@pactum/core/files';
+import type { Attachment } from '@pactum/core/files';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { attachments, deals, files } from '../../db/schema';
@@ -18,7 +18,7 @@ import { PDF_TYPE, requireCompletedUpload } from './uploads';
  * Removing an attachment keeps its file: a draft's copy of a template's attachment shares it.
  */
 
-const notFound = () => new AppError('not_found', fileMessages.attachmentNotFound);
+const notFound = () => new AppError('attachment_not_found');
 
 const attachmentColumns = {
   id: attachments.id,
@@ -64,7 +64,7 @@ async function requireChangeable(
     .where(eq(deals.id, options.documentId))
     .for('update');
   if (deal && deal.state !== 'new' && deal.state !== 'negotiate') {
-    throw new AppError('conflict', fileMessages.dealClosed);
+    throw new AppError('attachments_closed');
   }
 }
 
@@ -116,7 +116,7 @@ export async function addAttachment(
       .from(attachments)
       .where(eq(attachments.fileId, file.id))
       .limit(1);
-    if (used) throw new AppError('conflict', fileMessages.uploadUsed);
+    if (used) throw new AppError('upload_in_use');
     const rows = await listRows(tx, collection, documentId);
     const position = Math.max(0, ...rows.map((row) => row.position)) + 1;
     const [created] = await tx

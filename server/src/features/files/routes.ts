@@ -1,3 +1,5 @@
+import { pdfFileResponse, uploadLimitsSchema } from '@pactum/core/api/files';
+import { noContent } from '@pactum/core/api/wire';
 import {
   addAttachmentSchema,
   attachmentListSchema,
@@ -70,7 +72,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'The size limit and chunk size, so the browser checks before uploading',
-        response: { 200: z.object({ maxBytes: z.number().int(), chunkSize: z.number().int() }) },
+        response: { 200: uploadLimitsSchema },
       },
     },
     async (request) => {
@@ -107,10 +109,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const uploaderId = await userId(request);
       if (request.headers['content-type'] !== 'application/offset+octet-stream') {
-        throw new AppError(
-          'unsupported_media_type',
-          'Send chunks as application/offset+octet-stream.',
-        );
+        throw new AppError('chunk_content_type');
       }
       const chunk = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return appendChunk(platform, {
@@ -124,10 +123,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/uploads/:uploadId',
-    { schema: { tags: ['files'], summary: 'Cancel an upload', params: uploadParams } },
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Cancel an upload',
+        params: uploadParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await cancelUpload(platform, { userId: await userId(request), ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -187,16 +193,30 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/attachments/:attachmentId',
-    { schema: { tags: ['files'], summary: 'Remove an attachment', params: attachmentParams } },
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Remove an attachment',
+        params: attachmentParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await removeAttachment(platform, { caller: await caller(request), ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/api/v1/attachments/:attachmentId/file',
-    { schema: { tags: ['files'], summary: 'Download an attachment', params: attachmentParams } },
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Download an attachment',
+        params: attachmentParams,
+        response: { 200: pdfFileResponse('The attached PDF') },
+      },
+    },
     async (request, reply) => {
       const file = await openAttachment(platform, {
         caller: await caller(request),

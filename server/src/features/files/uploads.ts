@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type CreateUpload,
-  fileMessages,
-  fileTooLargeMessage,
+  formatMb,
   isDocxName,
   isPdfName,
   UPLOAD_CHUNK_SIZE,
@@ -10,7 +9,6 @@ import {
   type UploadPurpose,
   type UploadState,
 } from '@pactum/core/files';
-import { formatText } from '@pactum/core/templates';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
@@ -38,7 +36,11 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 type FileRow = typeof files.$inferSelect;
 
-const notFound = () => new AppError('not_found', fileMessages.uploadNotFound);
+const notFound = () => new AppError('upload_not_found');
+
+/** 413 for a file of `size` bytes over `maxBytes`: the sizes in Mb as the message shows them. */
+const tooLarge = (name: string, size: number, maxBytes: number) =>
+  new AppError('file_too_large', { maxMb: formatMb(maxBytes), name, sizeMb: formatMb(size) });
 
 function stateOf(file: FileRow): UploadState {
   return {
@@ -67,13 +69,13 @@ export async function createUpload(
   const { name, size, purpose } = options.input;
   const maxBytes = platform.config.attachmentMaxBytes;
   if (size > maxBytes) {
-    throw new AppError('payload_too_large', fileTooLargeMessage(name, size, maxBytes));
+    throw tooLarge(name, size, maxBytes);
   }
   if (purpose === 'attachment' && !isPdfName(name)) {
-    throw new AppError('unsupported_media_type', formatText(fileMessages.notPdf, name));
+    throw new AppError('file_not_pdf', { name });
   }
   if (purpose === 'import' && !isDocxName(name)) {
-    throw new AppError('unsupported_media_type', formatText(fileMessages.notDocx, name));
+    throw new AppError('file_not_docx', { name });
   }
   const [file] = await platform.database.db
     .insert(files)
@@ -115,22 +117,17 @@ export async function appendChunk(
   const { db } = platform.database;
   const { storage } = platform;
   const file = await findOwnUpload(db, options);
-  if (file.completedAt) throw new AppError('conflict', fileMessages.uploadCompleted);
+  if (file.completedAt) throw new AppError('upload_completed');
   if (options.offset !== file.offset) {
-    throw new AppError('conflict', formatText(fileMessages.wrongOffset, file.offset), {
-      headers: { 'upload-offset': String(file.offset) },
-    });
+    throw new AppError(
+      'upload_offset_mismatch',
+      { offset: file.offset },
+      { headers: { 'upload-offset': String(file.offset) } },
+    );
   }
   const { chunk } = options;
   if (chunk.length > file.size - file.offset) {
-    throw new AppError(
-      'payload_too_large',
-      fileTooLargeMessage(
-        file.name,
-        file.offset + chunk.length,
-        platform.config.attachmentMaxBytes,
-      ),
-    );
+    throw tooLarge(file.name, file.offset + chunk.length, platform.config.attachmentMaxBytes);
   }
   if (chunk.length === 0) {
     if (file.offset < file.size) return stateOf(file);
@@ -154,9 +151,12 @@ export async function appendChunk(
     // same, in which case the object is the winner's too and must stay.
     const [current] = await db.select().from(files).where(eq(files.id, file.id));
     if (!current?.chunkKeys.includes(key)) await storage.delete(key);
-    throw new AppError('conflict', formatText(fileMessages.wrongOffset, current?.offset ?? 0), {
-      headers: { 'upload-offset': String(current?.offset ?? 0) },
-    });
+    const offset = current?.offset ?? 0;
+    throw new AppError(
+      'upload_offset_mismatch',
+      { offset },
+      { headers: { 'upload-offset': String(offset) } },
+    );
   }
   if (moved.offset < moved.size) return stateOf(moved);
   return completeUpload(platform, moved);
@@ -175,13 +175,9 @@ async function completeUpload(platform: Platform, file: FileRow): Promise<Upload
   const magic = file.purpose === 'attachment' ? PDF_MAGIC : ZIP_MAGIC;
   if (body.length !== file.size || !body.subarray(0, magic.length).equals(magic)) {
     await discardUpload(platform, file);
-    throw new AppError(
-      'unsupported_media_type',
-      formatText(
-        file.purpose === 'attachment' ? fileMessages.notPdf : fileMessages.notDocx,
-        file.name,
-      ),
-    );
+    throw new AppError(file.purpose === 'attachment' ? 'file_not_pdf' : 'file_not_docx', {
+      name: file.name,
+    });
   }
   await storage.put(file.storageKey, body, { contentType: file.type });
   const [done] = await platform.database.db
@@ -211,7 +207,7 @@ export async function cancelUpload(
   options: { uploadId: string; userId: string },
 ): Promise<void> {
   const file = await findOwnUpload(platform.database.db, options);
-  if (file.completedAt) throw new AppError('conflict', fileMessages.uploadCompleted);
+  if (file.completedAt) throw new AppError('upload_completed');
   await discardUpload(platform, file);
 }
 
@@ -225,6 +221,6 @@ export async function requireCompletedUpload(
 ): Promise<FileRow> {
   const file = await findOwnUpload(db, options);
   if (file.purpose !== options.purpose) throw notFound();
-  if (!file.completedAt) throw new AppError('conflict', fileMessages.uploadIncomplete);
+  if (!file.completedAt) throw new AppError('upload_incomplete');
   return file;
 }

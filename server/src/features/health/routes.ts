@@ -1,16 +1,7 @@
+import { healthSchema } from '@pactum/core/api/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { migrationStatus } from '../../db/migrate';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../http/error-handler';
-
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), isReachable: z.boolean() }),
-  migrations: z.object({ expected: z.number(), applied: z.number(), isCurrent: z.boolean() }),
-  /** False while this process hears no live events (its database listener is reconnecting). */
-  realtime: z.object({ isListening: z.boolean() }),
-});
 
 /**
  * `/api/health`: 200 when the database answers, its migrations are current and live events

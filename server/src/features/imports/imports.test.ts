@@ -316,6 +316,7 @@ describe('bad Word files are refused quickly with a clear message', () => {
     const detail = await waitForImport(author, response.json().id);
     expect(detail).toMatchObject({
       state: 'error',
+      errorCode: 'import_too_large',
       errorMessage: 'The Word document unpacks to more than 50 Mb and cannot be imported.',
       blocks: [],
     });
@@ -349,6 +350,7 @@ describe('bad Word files are refused quickly with a clear message', () => {
     const detail = (await call('GET', `/imports/${importId}`, author.cookie)).json();
     expect(detail).toMatchObject({
       state: 'error',
+      errorCode: 'import_conversion_failed',
       errorMessage: 'The Word document could not be converted.',
     });
   });

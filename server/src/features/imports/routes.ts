@@ -1,3 +1,4 @@
+import { importDetailSchema, importTemplateResultSchema } from '@pactum/core/api/imports';
 import { createImportSchema, updateImportSchema } from '@pactum/core/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/imports',
-    { schema: { tags, summary: 'Import a completed .docx upload', body: createImportSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Import a completed .docx upload',
+        body: createImportSchema,
+        response: { 201: importDetailSchema },
+      },
+    },
     async (request, reply) => {
       const created = await createImport(platform, {
         userId: await userId(request),
@@ -34,7 +42,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/imports/:importId',
-    { schema: { tags, summary: 'An import and its converted blocks', params: importParams } },
+    {
+      schema: {
+        tags,
+        summary: 'An import and its converted blocks',
+        params: importParams,
+        response: { 200: importDetailSchema },
+      },
+    },
     async (request) => getImport(platform, { userId: await userId(request), ...request.params }),
   );
 
@@ -46,6 +61,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save the title, abstract, markers and metadata picked in the wizard',
         params: importParams,
         body: updateImportSchema,
+        response: { 200: importDetailSchema },
       },
     },
     async (request) =>
@@ -58,7 +74,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/imports/:importId/template',
-    { schema: { tags, summary: 'Create the template from the import', params: importParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Create the template from the import (201 new, 200 made before)',
+        params: importParams,
+        response: { 200: importTemplateResultSchema, 201: importTemplateResultSchema },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       const { templateId, isNew } = await createTemplateFromImport(platform, {

@@ -1,6 +1,9 @@
+import { type ErrorCode, isErrorCode } from '@pactum/core/errors';
 import {
   checkImportForTemplate,
   type ImportDetail,
+  type ImportMessageKey,
+  importErrorCodes,
   importMessages,
   splitImportBlocks,
   splitImportSections,
@@ -31,7 +34,21 @@ import { DocxRefusedError, inspectDocx } from './docx';
 
 type ImportRow = typeof templateImports.$inferSelect;
 
-const notFound = () => new AppError('not_found', 'Import not found');
+const notFound = () => new AppError('import_not_found');
+
+/** Why a failed import failed (imports that failed before codes were kept: conversion). */
+function importErrorCode(row: ImportRow): ErrorCode {
+  return row.errorCode && isErrorCode(row.errorCode) ? row.errorCode : 'import_conversion_failed';
+}
+
+/** The columns of a failed conversion: the reason's code and its English text. */
+function failure(key: ImportMessageKey) {
+  return {
+    state: 'error' as const,
+    errorCode: importErrorCodes[key],
+    errorMessage: importMessages.en[key],
+  };
+}
 
 function toDetail(row: ImportRow): ImportDetail {
   return {
@@ -39,6 +56,7 @@ function toDetail(row: ImportRow): ImportDetail {
     name: row.name,
     size: row.size,
     state: row.state,
+    errorCode: row.state === 'error' ? importErrorCode(row) : null,
     errorMessage: row.errorMessage,
     blocks: row.html ? splitImportBlocks(row.html) : [],
     title: row.title,
@@ -83,11 +101,7 @@ export function convertImportJob(platform: Platform): JobDefinition<{ importId: 
         if (retryCount < IMPORT_RETRIES) throw error;
         await db
           .update(templateImports)
-          .set({
-            state: 'error',
-            errorMessage: importMessages.en.conversionFailed,
-            modifiedAt: new Date(),
-          })
+          .set({ ...failure('conversionFailed'), modifiedAt: new Date() })
           .where(eq(templateImports.id, importId));
       }
     },
@@ -110,7 +124,7 @@ async function convertImport(platform: Platform, importId: string): Promise<void
     purpose: 'import',
   });
   const buffer = await platform.storage.get(file.storageKey);
-  let result: { state: 'ready'; html: string } | { state: 'error'; errorMessage: string };
+  let result: { state: 'ready'; html: string } | ReturnType<typeof failure>;
   try {
     await inspectDocx(buffer, { isContentRead: true });
     // Word's Title style is a heading to the reader; mammoth would make it a paragraph.
@@ -120,11 +134,7 @@ async function convertImport(platform: Platform, importId: string): Promise<void
     );
     result = { state: 'ready', html: sanitizeHtml(converted.value) };
   } catch (error) {
-    result = {
-      state: 'error',
-      errorMessage:
-        error instanceof DocxRefusedError ? error.message : importMessages.en.conversionFailed,
-    };
+    result = failure(error instanceof DocxRefusedError ? error.key : 'conversionFailed');
   }
   await db
     .update(templateImports)
@@ -156,17 +166,12 @@ export async function createImport(
     .from(templateImports)
     .where(eq(templateImports.fileId, file.id))
     .limit(1);
-  if (used) throw new AppError('conflict', 'This upload is already in use.');
+  if (used) throw new AppError('upload_in_use');
   try {
     await inspectDocx(await platform.storage.get(file.storageKey));
   } catch (error) {
     if (!(error instanceof DocxRefusedError)) throw error;
-    throw new AppError(
-      error.key === 'tooLarge' || error.key === 'tooManyEntries'
-        ? 'payload_too_large'
-        : 'unsupported_media_type',
-      error.message,
-    );
+    throw new AppError(importErrorCodes[error.key]);
   }
   const job = registerImportJobs(platform);
   const row = await db.transaction(async (tx) => {
@@ -194,7 +199,7 @@ export async function updateImport(
 ): Promise<ImportDetail> {
   const { db } = platform.database;
   const row = await findOwnImport(db, options);
-  if (row.state !== 'ready') throw new AppError('conflict', importMessages.en.notReady);
+  if (row.state !== 'ready') throw new AppError('import_not_ready');
   const { markers, ...fields } = options.input;
   const [updated] = await db
     .update(templateImports)
@@ -223,11 +228,12 @@ export async function createTemplateFromImport(
     const row = await findOwnImport(tx, { importId: options.importId, userId: caller.id });
     if (row.templateId) return { templateId: row.templateId, isNew: false };
     if (row.state !== 'ready' || !row.html) {
-      throw new AppError('conflict', row.errorMessage ?? importMessages.en.notReady);
+      // A failed import says why in its detail (`errorCode`); here it is simply not usable.
+      throw new AppError(row.state === 'error' ? 'import_conversion_failed' : 'import_not_ready');
     }
     const blocks = splitImportBlocks(row.html);
     const problem = checkImportForTemplate(row, blocks);
-    if (problem) throw new AppError('validation_failed', importMessages.en[problem]);
+    if (problem) throw new AppError(importErrorCodes[problem]);
     const [parties, , signers] = blankSections();
     // Top-level sections are numbered 1.. and children 101.., so with the parties first the
     // imported sections land at e+2 and their subsections at e+101 (spec 2 §4.3).

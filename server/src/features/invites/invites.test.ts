@@ -76,6 +76,7 @@ describe('invite links', () => {
     expect(response.json().error).toEqual({
       code: 'invite_not_found',
       message: 'Invite not found',
+      params: {},
     });
   });
 

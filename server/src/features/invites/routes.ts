@@ -1,18 +1,11 @@
+import { inviteKinds, inviteOpenSchema, inviteResolutionSchema } from '@pactum/core/api/invites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getSession, requireSession } from '../../http/session';
 import { claimInvite, resolveInvite } from './service';
 
-const openSchema = z.object({ outcome: z.literal('open'), path: z.string() });
-
-const resolutionSchema = z.union([
-  openSchema,
-  z.object({ outcome: z.enum(['login', 'register']), email: z.string().nullable() }),
-  z.object({ outcome: z.literal('claim'), title: z.string(), senderName: z.string() }),
-]);
-
 const params = z.object({
-  kind: z.enum(['invite', 'sign']),
+  kind: z.enum(inviteKinds),
   linkId: z.string().min(1).max(100),
 });
 
@@ -27,7 +20,7 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invites'],
         summary: 'Resolve an invite (kind invite) or signing link (kind sign); claims nothing',
         params,
-        response: { 200: resolutionSchema },
+        response: { 200: inviteResolutionSchema },
       },
       config: { rateLimit },
     },
@@ -44,7 +37,7 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invites'],
         summary: 'Claim an invite or signing link for the signed-in user, after they confirmed',
         params,
-        response: { 200: openSchema },
+        response: { 200: inviteOpenSchema },
       },
       config: { rateLimit },
     },

@@ -1,3 +1,4 @@
+import { notificationListSchema } from '@pactum/core/api/notifications';
 import { notificationIdsSchema } from '@pactum/core/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../http/session';
@@ -11,7 +12,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/notifications',
-    { schema: { tags, summary: 'The caller’s notifications, newest first, merged' } },
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s notifications, newest first, merged',
+        response: { 200: notificationListSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireSession(request);
       return listNotifications(platform.database.db, user.id);
@@ -25,6 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mark the caller’s notifications seen (all, or the given ids)',
         body: notificationIdsSchema,
+        response: { 200: notificationListSchema },
       },
     },
     async (request) => {
@@ -40,6 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Clear the caller’s notifications (all, or the given ids)',
         body: notificationIdsSchema,
+        response: { 200: notificationListSchema },
       },
     },
     async (request) => {

@@ -1,3 +1,6 @@
+import { sectionListSchema } from '@pactum/core/api/sections';
+import { sectionSchema } from '@pactum/core/api/templates';
+import { noContent } from '@pactum/core/api/wire';
 import {
   addSectionSchema,
   moveSectionSchema,
@@ -40,6 +43,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Add a section to a ${noun} (after a section, as a child, or before signers)`,
           params: documentParams,
           body: addSectionSchema,
+          response: { 201: sectionSchema },
         },
       },
       async (request, reply) => {
@@ -61,6 +65,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `Open a ${noun} section for editing (409 'Locked by %s' when someone else has it)`,
           params: sectionParams,
+          response: { 200: sectionSchema },
         },
       },
       async (request) => {
@@ -76,12 +81,13 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `Close a ${noun} section without saving`,
           params: sectionParams,
+          response: { 204: noContent },
         },
       },
       async (request, reply) => {
         const { user } = await requireSession(request);
         await unlockSection(platform, { collection, ...request.params, caller: user });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -93,6 +99,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Save and close a ${noun} section (sanitised HTML; needs the caller's lock)`,
           params: sectionParams,
           body: saveSectionSchema,
+          response: { 200: sectionSchema },
         },
       },
       async (request) => {
@@ -114,6 +121,7 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Move a ${noun} section up, down, in or out; all sections renumbered`,
           params: sectionParams,
           body: moveSectionSchema,
+          response: { 200: sectionListSchema },
         },
       },
       async (request) => {
@@ -134,12 +142,13 @@ export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `Remove a ${noun} section and its subsections (not parties or signers)`,
           params: sectionParams,
+          response: { 204: noContent },
         },
       },
       async (request, reply) => {
         const { user } = await requireSession(request);
         await deleteSection(platform, { collection, ...request.params, caller: user });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   }

@@ -4,7 +4,6 @@ import type { ContentOption, SectionType } from '@pactum/core/documents';
 import {
   type AddSectionInput,
   contentOptionsError,
-  formatText,
   type MoveDirection,
   moveSection as moveRule,
   orderSections,
@@ -15,10 +14,10 @@ import {
   type Section,
   type SectionCollection,
   type SectionPlace,
+  sectionErrorCodes,
   sectionEventTypes,
   sectionNumbers,
   type TemplateMessageKey,
-  templateMessages,
 } from '@pactum/core/templates';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -63,8 +62,13 @@ const stores = {
 
 const store = (collection: SectionCollection) => stores[collection];
 
-const fail = (key: TemplateMessageKey, code: 'conflict' | 'validation_failed' | 'forbidden') =>
-  new AppError(code, templateMessages.en[key]);
+/** A refused section rule as the API answers it. */
+const fail = (key: TemplateMessageKey) =>
+  new AppError(
+    Object.hasOwn(sectionErrorCodes, key)
+      ? sectionErrorCodes[key as keyof typeof sectionErrorCodes]
+      : 'validation_failed',
+  );
 
 const isLive = (row: { lockedBy: string | null; lockedAt: Date | null }, now = Date.now()) =>
   row.lockedBy !== null &&
@@ -294,9 +298,9 @@ export async function addSection(
       afterSectionId: input.afterSectionId ?? null,
       parentId: input.parentId ?? null,
     });
-    if (!placed.ok) throw fail(placed.error, 'validation_failed');
+    if (!placed.ok) throw fail(placed.error);
     const place = placed.value.find((candidate) => candidate.id === id);
-    if (!place) throw fail('sectionGenerateFail', 'conflict');
+    if (!place) throw fail('sectionGenerateFail');
     await applyPlaces(
       tx,
       collection,
@@ -328,7 +332,7 @@ export async function addSection(
 /** 'Locked by %s' when someone else holds a live lock on the section. */
 function refuseOthersLock(section: Section, callerId: string) {
   if (section.lockedBy && section.lockedBy.id !== callerId) {
-    throw new AppError('conflict', formatText(templateMessages.en.lockedBy, section.lockedBy.name));
+    throw new AppError('section_locked', { name: section.lockedBy.name });
   }
 }
 
@@ -413,7 +417,7 @@ export async function saveSection(
     const section = await findSection(await listSections(tx, collection, documentId), sectionId);
     if (!row) throw new AppError('not_found');
     refuseOthersLock(section, caller.id);
-    if (row.lockedBy !== caller.id) throw fail('sectionNotLocked', 'conflict');
+    if (row.lockedBy !== caller.id) throw fail('sectionNotLocked');
 
     const changes: Partial<typeof templateSections.$inferInsert> = {
       title: input.title,
@@ -433,7 +437,7 @@ export async function saveSection(
         ...(option.help !== undefined ? { help: sanitizeHtml(option.help) } : {}),
       }));
       const error = contentOptionsError(content, input.defaultContentId, row.content);
-      if (error) throw fail(error, 'validation_failed');
+      if (error) throw fail(error);
       changes.content = content;
       changes.defaultContentId = input.defaultContentId ?? content[0]?.id ?? null;
     }
@@ -463,7 +467,7 @@ export async function moveSection(
     const current = await sectionsForChange(platform, tx, options);
     await findSection(current, sectionId);
     const moved = moveRule(current, sectionId, direction);
-    if (!moved.ok) throw fail(moved.error, 'conflict');
+    if (!moved.ok) throw fail(moved.error);
     await applyPlaces(tx, collection, current, moved.value);
     await sectionsChanged(platform, tx, { collection, documentId, caller, sectionId });
     return { sections: await listSections(tx, collection, documentId) };
@@ -483,7 +487,7 @@ export async function deleteSection(
   await platform.database.db.transaction(async (tx) => {
     const current = await sectionsForChange(platform, tx, options);
     const section = await findSection(current, sectionId);
-    if (section.type !== 'normal') throw fail('sectionCannotRemove', 'forbidden');
+    if (section.type !== 'normal') throw fail('sectionCannotRemove');
     const removed = current.filter(
       (candidate) => candidate.id === sectionId || candidate.parentId === sectionId,
     );

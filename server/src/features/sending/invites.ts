@@ -4,11 +4,12 @@ import {
   canResendInvite,
   checkInviteEmails,
   type DealInviteRow,
-  draftMessages,
+  type DraftMessageKey,
   inviteLinkPath,
   isDealClosed,
   isPartyValid,
 } from '@pactum/core/drafts';
+import type { ErrorCode } from '@pactum/core/errors';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dealInvites, deals, users } from '../../db/schema';
@@ -17,6 +18,14 @@ import type { Platform } from '../../platform/platform';
 import { hasReceiverParty } from '../invites/service';
 import { resolveAccess } from '../sharing/access';
 import { createInvite, queueInviteMail } from './job';
+
+/** The error code of each refusal of `checkInviteEmails`. */
+const inviteCheckCodes = {
+  inviteAtLeastOne: 'invite_emails_missing',
+  inviteInvalid: 'invite_email_invalid',
+  inviteAlreadyInvited: 'invite_email_already_invited',
+  inviteDouble: 'invite_email_double',
+} as const satisfies Partial<Record<DraftMessageKey, ErrorCode>>;
 
 /**
  * A deal the caller is the sender of (spec 2 §6: identified by sentBy or a sender access
@@ -35,14 +44,14 @@ async function requireSenderDeal(
   });
   if (!access) throw new AppError('not_found');
   if (deal.sentBy !== options.userId && access.party !== 'sender') {
-    throw new AppError('forbidden', 'Only the sender manages the invites.');
+    throw new AppError('sender_manages_invites');
   }
   if (options.isChange && access.role !== 'edit') throw new AppError('forbidden');
   return deal;
 }
 
 function requireOpenDeal(deal: typeof deals.$inferSelect) {
-  if (isDealClosed(deal.state)) throw new AppError('conflict', draftMessages.en.dealClosed);
+  if (isDealClosed(deal.state)) throw new AppError('deal_closed');
 }
 
 async function senderOf(db: DbOrTx, userId: string) {
@@ -87,7 +96,7 @@ export async function addInvites(
     const deal = await requireSenderDeal(tx, { ...options, isChange: true });
     requireOpenDeal(deal);
     if (await hasReceiverParty(tx, deal.id)) {
-      throw new AppError('conflict', draftMessages.en.receiverJoined);
+      throw new AppError('receiver_joined');
     }
     const existing = await tx
       .select({ email: dealInvites.email })
@@ -97,7 +106,10 @@ export async function addInvites(
       options.emails,
       existing.map((row) => row.email),
     );
-    if (!check.isValid) throw new AppError('validation_failed', check.message);
+    if (!check.isValid) {
+      const code = inviteCheckCodes[check.key as keyof typeof inviteCheckCodes];
+      throw new AppError(code ?? 'validation_failed', check.value ? { email: check.value } : {});
+    }
     const sender = await senderOf(tx, options.userId);
     for (const email of check.emails) {
       await createInvite(platform, tx, {
@@ -138,7 +150,7 @@ export async function resendInvite(
     const { invite, deal } = await requireInvite(tx, options);
     requireOpenDeal(deal);
     if (!canResendInvite(invite.mailStatus)) {
-      throw new AppError('conflict', draftMessages.en.resendNotAllowed);
+      throw new AppError('invite_resend_not_allowed');
     }
     const sender = await senderOf(tx, options.userId);
     await tx.update(dealInvites).set({ mailStatus: 'new' }).where(eq(dealInvites.id, invite.id));
@@ -168,7 +180,7 @@ export async function removeInvite(
     const { invite, deal } = await requireInvite(tx, options);
     requireOpenDeal(deal);
     if (!canRemoveInvite(invite.mailStatus)) {
-      throw new AppError('conflict', draftMessages.en.removeNotAllowed);
+      throw new AppError('invite_remove_not_allowed');
     }
     const removed = await tx
       .update(dealInvites)
@@ -176,7 +188,7 @@ export async function removeInvite(
       .where(and(eq(dealInvites.id, invite.id), eq(dealInvites.mailStatus, 'new')))
       .returning({ id: dealInvites.id });
     // Its mail was delivered meanwhile.
-    if (removed.length === 0) throw new AppError('conflict', draftMessages.en.removeNotAllowed);
+    if (removed.length === 0) throw new AppError('invite_remove_not_allowed');
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'invites.changed' });
   });
 }
@@ -191,7 +203,7 @@ export async function validateReceiverDetails(
   options: { dealId: string; userId: string; party: Party },
 ): Promise<{ parties: (typeof deals.$inferSelect)['parties']; receiverValidated: boolean }> {
   if (!isPartyValid(options.party)) {
-    throw new AppError('validation_failed', draftMessages.en.dataRequired);
+    throw new AppError('data_required');
   }
   return platform.database.db.transaction(async (tx) => {
     const [deal] = await tx.select().from(deals).where(eq(deals.id, options.dealId));
@@ -203,7 +215,7 @@ export async function validateReceiverDetails(
     });
     if (!access) throw new AppError('not_found');
     if (access.party !== 'receiver' || access.role !== 'edit') {
-      throw new AppError('forbidden', draftMessages.en.receiverDetailsEditOnly);
+      throw new AppError('receiver_details_edit_only');
     }
     requireOpenDeal(deal);
     const parties = { ...deal.parties, receiver: options.party };

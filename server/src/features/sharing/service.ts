@@ -6,7 +6,6 @@ import {
   type ShareDocumentInput,
   type SharingSuggestions,
   sectionEventTypes,
-  templateMessages,
 } from '@pactum/core/templates';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -217,7 +216,7 @@ async function requireNotOtherParty(
     party = pending?.party;
   }
   if (party && party !== grant.party) {
-    throw new AppError('conflict', templateMessages.en.otherPartyMember);
+    throw new AppError('other_party_member');
   }
 }
 
@@ -286,7 +285,7 @@ export async function shareDocument(
   // throwaway account relays our mails (issue 22 §6). Workspaces and groups are mailed nothing.
   const ownEmail = caller.email.toLowerCase();
   if (!caller.emailVerified && (input.emails ?? []).some((email) => email !== ownEmail)) {
-    throw new AppError('forbidden', templateMessages.en.shareNeedsVerifiedEmail);
+    throw new AppError('share_needs_verified_email');
   }
   return platform.database.db.transaction(async (tx) => {
     const grant = await requireManager(platform, tx, options);
@@ -297,7 +296,7 @@ export async function shareDocument(
       (email) => email !== caller.email.toLowerCase(),
     );
     if (groupIds.length > 0 && grant.isGlobal) {
-      throw new AppError('forbidden', templateMessages.en.groupsNotForGlobal);
+      throw new AppError('groups_not_for_global');
     }
     const mine = await tx
       .select({ id: workspaceMembers.workspaceId })
@@ -357,7 +356,7 @@ export async function shareDocument(
     // Sharing again with 'view' must not leave the document (or a deal's side) without an
     // editor, as changing the role directly cannot.
     if (isDowngrade && !entries.some((entry) => entry.role === 'edit')) {
-      throw new AppError('conflict', templateMessages.en.lastMember);
+      throw new AppError('last_editor');
     }
     await notifyAccess(platform, tx, grant);
     return { entries, canManage: true };
@@ -381,7 +380,7 @@ export async function updateAccess(
     const { entry, entries } = await requireEntry(tx, grant, options.accessId);
     const editors = entries.filter((candidate) => candidate.role === 'edit');
     if (options.role === 'view' && entry.role === 'edit' && editors.length === 1) {
-      throw new AppError('conflict', templateMessages.en.lastMember);
+      throw new AppError('last_editor');
     }
     await tx
       .update(documentAccess)
@@ -402,7 +401,7 @@ export async function removeAccess(
     const { entry, entries } = await requireEntry(tx, grant, options.accessId);
     const editors = entries.filter((candidate) => candidate.role === 'edit');
     if (entries.length === 1 || (entry.role === 'edit' && editors.length === 1)) {
-      throw new AppError('conflict', templateMessages.en.lastMember);
+      throw new AppError('last_editor');
     }
     await tx.delete(documentAccess).where(eq(documentAccess.id, entry.id));
     await notifyAccess(platform, tx, grant);

@@ -443,8 +443,9 @@ describe('sharing by e-mail is no mail relay (issue 22 §6)', () => {
     });
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toMatchObject({
-      code: 'rate_limited',
+      code: 'share_mail_limit_user',
       message: templateMessages.en.shareMailLimitUser,
+      retryAfterSeconds: expect.any(Number),
     });
     const retryAfter = Number(over.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);

@@ -1,3 +1,12 @@
+import { pdfFileResponse } from '@pactum/core/api/files';
+import {
+  codeSentSchema,
+  codeVerifiedSchema,
+  sendPdfDraftResultSchema,
+  sendPdfResultSchema,
+  signatureDefaultsResultSchema,
+  signingViewSchema,
+} from '@pactum/core/api/signing';
 import {
   sendPdfDraftSchema,
   sendPdfSchema,
@@ -48,7 +57,14 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/deals/:dealId/signing',
-    { schema: { tags, summary: 'The signing view of a deal', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'The signing view of a deal',
+        params: dealParams,
+        response: { 200: signingViewSchema },
+      },
+    },
     async (request) => getSigningView(platform, { user: await userOf(request), ...request.params }),
   );
 
@@ -60,6 +76,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set up the caller’s party’s signers',
         params: dealParams,
         body: signerSetupRequestSchema,
+        response: { 200: signingViewSchema },
       },
     },
     async (request) =>
@@ -78,6 +95,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start signing with the caller’s party’s signers',
         params: dealParams,
         body: signerSetupRequestSchema,
+        response: { 200: signingViewSchema },
       },
     },
     async (request) =>
@@ -90,13 +108,27 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/deals/:dealId/cancel-signing',
-    { schema: { tags, summary: 'Cancel signing, back to negotiation', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel signing, back to negotiation',
+        params: dealParams,
+        response: { 200: signingViewSchema },
+      },
+    },
     async (request) => cancelSigning(platform, { user: await userOf(request), ...request.params }),
   );
 
   app.post(
     '/api/v1/deals/:dealId/signers/:signerId/code',
-    { schema: { tags, summary: 'Send the signer an SMS code', params: signerParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Send the signer an SMS code',
+        params: signerParams,
+        response: { 200: codeSentSchema },
+      },
+    },
     async (request) => sendCode(platform, { user: await userOf(request), ...request.params }),
   );
 
@@ -108,6 +140,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Check the signer’s SMS code',
         params: signerParams,
         body: twoStepCodeSchema,
+        response: { 200: codeVerifiedSchema },
       },
     },
     async (request) =>
@@ -126,6 +159,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign as the signer',
         params: signerParams,
         body: signRequestSchema,
+        response: { 200: signingViewSchema },
       },
     },
     async (request) =>
@@ -145,6 +179,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The caller’s signature font and colour',
         body: signatureDefaultsSchema,
+        response: { 200: signatureDefaultsResultSchema },
       },
     },
     async (request) =>
@@ -157,7 +192,14 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/deals/:dealId/signed-pdf',
-    { schema: { tags, summary: 'Download the sealed signed PDF', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Download the sealed signed PDF',
+        params: dealParams,
+        response: { 200: pdfFileResponse('The sealed signed PDF') },
+      },
+    },
     async (request, reply) => {
       const file = await signedPdfFile(platform, {
         user: await userOf(request),
@@ -176,7 +218,14 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/deals/:dealId/original-pdf',
-    { schema: { tags, summary: 'The uploaded PDF of a Send & Sign PDF deal', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'The uploaded PDF of a Send & Sign PDF deal',
+        params: dealParams,
+        response: { 200: pdfFileResponse('The uploaded PDF') },
+      },
+    },
     async (request, reply) => {
       const file = await originalPdfFile(platform, {
         user: await userOf(request),
@@ -193,7 +242,13 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/send-pdf/draft',
-    { schema: { tags, summary: 'The caller’s Send & Sign PDF form as they left it' } },
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s Send & Sign PDF form as they left it',
+        response: { 200: sendPdfDraftResultSchema },
+      },
+    },
     async (request) => getSendPdfDraft(platform, { userId: (await userOf(request)).id }),
   );
 
@@ -204,6 +259,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Keep the caller’s Send & Sign PDF form',
         body: sendPdfDraftSchema,
+        response: { 200: sendPdfDraftResultSchema },
       },
     },
     async (request) =>
@@ -217,6 +273,7 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Send & Sign PDF: a deal of an uploaded PDF, in signing at once',
         body: sendPdfSchema,
+        response: { 201: sendPdfResultSchema },
       },
     },
     async (request, reply) => {
@@ -227,7 +284,14 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/deals/:dealId/signed-pdf/retry',
-    { schema: { tags, summary: 'Make a failed signed PDF again (sender)', params: dealParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Make a failed signed PDF again (sender)',
+        params: dealParams,
+        response: { 200: signingViewSchema },
+      },
+    },
     async (request) => retrySigned(platform, { user: await userOf(request), ...request.params }),
   );
 };

@@ -287,7 +287,7 @@ describe('Send & Sign PDF', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'insufficient_credits',
-      message: '- insufficient credits for this billing account,',
+      message: 'Insufficient credits for this billing account.',
     });
     const madeDeals = await t.database.db
       .select({ id: deals.id })

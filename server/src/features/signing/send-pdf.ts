@@ -1,11 +1,6 @@
 import { defaultContractUid } from '@pactum/core/deals';
-import { draftMessages, totalPrice } from '@pactum/core/drafts';
-import {
-  type SendPdfDraft,
-  sendPdfMessages,
-  type sendPdfSchema,
-  signingMessage,
-} from '@pactum/core/signing';
+import { totalPrice } from '@pactum/core/drafts';
+import { type SendPdfDraft, type sendPdfSchema, signingMessage } from '@pactum/core/signing';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -54,12 +49,12 @@ export async function sendPdf(
     .select()
     .from(files)
     .where(and(eq(files.id, input.uploadId), eq(files.createdBy, user.id)));
-  if (upload?.purpose === 'pdf-deal') throw new AppError('conflict');
+  if (upload?.purpose === 'pdf-deal') throw new AppError('upload_in_use');
   if (!upload?.completedAt || upload.purpose !== 'attachment') throw new AppError('not_found');
   const pdf = await platform.storage.get(upload.storageKey);
   const inspection = await platform.pdf.inspect(pdf);
   if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-' || !inspection.isReadable) {
-    throw new AppError('unsupported_media_type', sendPdfMessages[lang].onlyPdf);
+    throw new AppError('pdf_only');
   }
   const dealId = await db.transaction(async (tx) => {
     const [workspace] = await tx
@@ -79,15 +74,15 @@ export async function sendPdf(
         ),
       );
     if (!workspace || workspace.isDemo) {
-      throw new AppError('validation_failed', sendPdfMessages[lang].noWorkspace);
+      throw new AppError('workspace_not_selected');
     }
     if (!workspace.isVerified || workspace.isDisabled || workspace.isRejected) {
-      throw new AppError('forbidden', draftMessages.en.workspaceNotVerified);
+      throw new AppError('billing_account_in_review');
     }
     // Checked first for a clear answer before anything is written; the ledger's guarded update
     // below is what actually holds against a concurrent spend.
     if (workspace.credits < SEND_PDF_PRICE) {
-      throw new AppError('insufficient_credits', draftMessages.en.insufficientCredits);
+      throw new AppError('insufficient_credits');
     }
     // The upload becomes the deal's PDF once: it cannot be sent twice or attached elsewhere.
     const [taken] = await tx
@@ -95,7 +90,7 @@ export async function sendPdf(
       .set({ purpose: 'pdf-deal', sha256: sha256Hex(pdf) })
       .where(and(eq(files.id, upload.id), eq(files.purpose, 'attachment')))
       .returning({ id: files.id });
-    if (!taken) throw new AppError('conflict');
+    if (!taken) throw new AppError('upload_in_use');
     const [deal] = await tx
       .insert(deals)
       .values({
@@ -161,7 +156,7 @@ export async function sendPdf(
     } catch (error) {
       // Rolls the whole send back: no deal, and the upload stays an attachment to send later.
       if (error instanceof AppError && error.code === 'insufficient_credits') {
-        throw new AppError('insufficient_credits', draftMessages.en.insufficientCredits);
+        throw new AppError('insufficient_credits');
       }
       throw error;
     }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { signingViewSchema } from '@pactum/core/api/signing';
 import { canStartSigning } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
 import {
@@ -14,15 +15,14 @@ import {
   type SignerSetupRequest,
   type SigningAuditEvent,
   type SigningLang,
-  type SigningView,
   type SignRequest,
-  signerIssueText,
   signingConsentText,
   signingMessage,
   signRefusal,
   validateSigners,
 } from '@pactum/core/signing';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -36,6 +36,7 @@ import { appendEvent, verifyEventChain } from './audit-chain';
 import { dealSectionLabels, eventSection } from './audit-sections';
 import { loadContractContent } from './contract-content';
 import { lookupGeoIp } from './geo-ip';
+import { signerIssueError, signingRefusal } from './refusals';
 import {
   getSignedPdfStatus,
   registerSignedPdfJob,
@@ -53,6 +54,8 @@ import { sendSignerCode, startTwoStep, validateSignerCode } from './two-step';
  */
 
 type SignerRow = typeof dealSigners.$inferSelect;
+/** What the signing routes answer (the route's schema checks and strips it). */
+type SigningView = z.output<typeof signingViewSchema>;
 export type DealRow = NonNullable<Awaited<ReturnType<typeof findDeal>>>;
 
 type Caller = Pick<SessionUser, 'id' | 'email' | 'lang' | 'emailVerified'>;
@@ -123,19 +126,7 @@ async function userLang(db: DbOrTx, email: string): Promise<SigningLang> {
   return user?.lang ?? 'en';
 }
 
-const refuse = (key: Parameters<typeof signingMessage>[0], lang: SigningLang = 'en') => {
-  const codes = {
-    notInSigning: 'conflict',
-    alreadySigned: 'conflict',
-    contentChanged: 'conflict',
-    notYourSigner: 'forbidden',
-    emailNotVerified: 'forbidden',
-    twoStepRequired: 'forbidden',
-    signerNotFound: 'not_found',
-  } as const;
-  const code = codes[key as keyof typeof codes] ?? 'validation_failed';
-  return new AppError(code, signingMessage(key, lang));
-};
+const refuse = signingRefusal;
 
 /**
  * Who the caller is on this deal: a party by its access (edit or view), or only a named signer
@@ -187,7 +178,7 @@ function requireEditor(context: SigningContext): PartyRole {
 
 function validatedSigners(
   input: SignerInput[],
-  options: { party: PartyRole; mode: 'negotiation' | 'signing'; lang: SigningLang },
+  options: { party: PartyRole; mode: 'negotiation' | 'signing' },
 ): SignerInput[] {
   if (input.some((signer) => signer.party !== options.party)) throw new AppError('forbidden');
   const { signers, issues } = validateSigners(input, {
@@ -195,7 +186,7 @@ function validatedSigners(
     parties: [options.party],
   });
   const [first] = issues;
-  if (first) throw new AppError('validation_failed', signerIssueText(first, options.lang));
+  if (first) throw signerIssueError(first);
   return signers;
 }
 
@@ -335,16 +326,15 @@ export async function setupSigners(
     const { deal } = context;
     const isSigning = deal.state === 'in-signing';
     if (!isSigning && deal.state !== 'new' && deal.state !== 'negotiate') {
-      throw refuse('notInSigning', options.user.lang);
+      throw refuse('notInSigning');
     }
     const signers = validatedSigners(options.input.signers, {
       party,
       mode: isSigning ? 'signing' : 'negotiation',
-      lang: options.user.lang,
     });
     const current = await partySigners(tx, deal.id, party);
     if (current.some((signer) => signer.state === 'signed')) {
-      throw refuse('alreadySigned', options.user.lang);
+      throw refuse('alreadySigned');
     }
     const created = await replaceSigners(tx, {
       dealId: deal.id,
@@ -393,17 +383,13 @@ export async function startSigning(
       canEdit: true,
     });
     if (!isAllowed) {
-      throw new AppError(
-        'conflict',
-        deal.state === 'new' || deal.state === 'negotiate'
-          ? signingMessage('changesNotAgreed', 'en')
-          : signingMessage('notInSigning', options.user.lang),
+      throw refuse(
+        deal.state === 'new' || deal.state === 'negotiate' ? 'changesNotAgreed' : 'notInSigning',
       );
     }
     const signers = validatedSigners(options.input.signers, {
       party,
       mode: 'signing',
-      lang: options.user.lang,
     });
     const use2fa = options.input.use2faInSigning ?? deal.use2faInSigning;
     await replaceSigners(tx, { dealId: deal.id, party, signers, use2fa });
@@ -456,11 +442,11 @@ export async function cancelSigning(
     const context = await loadSigningContext(tx, { ...options, isLocked: true });
     const party = requireEditor(context);
     const { deal } = context;
-    if (deal.state !== 'in-signing') throw refuse('notInSigning', options.user.lang);
+    if (deal.state !== 'in-signing') throw refuse('notInSigning');
     if (deal.process !== 'negotiate' && deal.process !== 'sign') throw new AppError('forbidden');
     const signers = await partySigners(tx, deal.id);
     if (signers.some((signer) => signer.state === 'signed')) {
-      throw new AppError('conflict', 'Someone has signed already: signing cannot be cancelled.');
+      throw new AppError('signing_cancel_after_signature');
     }
     await tx.delete(dealSigners).where(eq(dealSigners.dealId, deal.id));
     const removed = signers;
@@ -510,20 +496,20 @@ async function requireOwnSigner(
   const { db } = platform.database;
   const context = await loadSigningContext(db, options);
   const signer = await findSigner(db, context.deal.id, options.signerId);
-  if (!signer) throw refuse('signerNotFound', options.user.lang);
+  if (!signer) throw refuse('signerNotFound');
   if (signer.email !== options.user.email.toLowerCase()) {
-    throw refuse('notYourSigner', options.user.lang);
+    throw refuse('notYourSigner');
   }
   const isEmailProven = isSignerEmailProven(signer, {
     id: options.user.id,
     isEmailVerified: options.user.emailVerified,
   });
   if (!isEmailProven) {
-    throw refuse('emailNotVerified', options.user.lang);
+    throw refuse('emailNotVerified');
   }
-  if (context.deal.state !== 'in-signing') throw refuse('notInSigning', options.user.lang);
-  if (signer.state === 'signed') throw refuse('alreadySigned', options.user.lang);
-  if (!signer.use2fa) throw new AppError('conflict');
+  if (context.deal.state !== 'in-signing') throw refuse('notInSigning');
+  if (signer.state === 'signed') throw refuse('alreadySigned');
+  if (!signer.use2fa) throw new AppError('two_step_not_used');
   return signer;
 }
 
@@ -572,7 +558,6 @@ export async function sign(
   },
 ): Promise<SigningView> {
   const geo = await lookupGeoIp(platform.config.geoIpUrl, options.ip);
-  const lang = options.user.lang;
   await platform.database.db.transaction(async (tx) => {
     const context = await loadSigningContext(tx, { ...options, isLocked: true });
     const { deal } = context;
@@ -600,7 +585,7 @@ export async function sign(
       frozenContentSha256: deal.contentSha256,
       currentContentSha256: currentSha256,
     });
-    if (refusal || !signer) throw refuse(refusal ?? 'signerNotFound', lang);
+    if (refusal || !signer) throw refuse(refusal ?? 'signerNotFound');
     const { signature, consent } = options.input;
     await tx
       .update(dealSigners)
@@ -919,6 +904,6 @@ export async function retrySigned(
   const context = await loadSigningContext(platform.database.db, options);
   if (context.myParty !== 'sender' || context.role !== 'edit') throw new AppError('forbidden');
   const isStarted = await retrySignedPdf(platform, signingJob(platform), context.deal.id);
-  if (!isStarted) throw new AppError('conflict');
+  if (!isStarted) throw new AppError('signed_pdf_not_failed');
   return getSigningView(platform, options);
 }

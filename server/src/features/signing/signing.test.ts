@@ -201,9 +201,11 @@ describe('signing a deal', () => {
       signBody('kalam', 'green'),
     );
     expect(asOther.statusCode).toBe(403);
-    expect(asOther.json().error.message).toBe(
-      'Vain nimetty allekirjoittaja voi allekirjoittaa tässä.',
-    );
+    // A code the web translates (the receiver reads Finnish), with the English text for programs.
+    expect(asOther.json().error).toMatchObject({
+      code: 'not_your_signer',
+      message: 'Only the named signer can sign here.',
+    });
     const beforeCode = await api(
       'POST',
       `/deals/${deal.id}/signers/${receiverSigner.id}/sign`,
@@ -252,9 +254,7 @@ describe('signing a deal', () => {
         { code: wrong },
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(
-        'Vahvistuskoodi on virheellinen. Tarkista koodi ja yritä uudelleen.',
-      );
+      expect(response.json().error.code).toBe('two_step_code_invalid');
     }
     const locked = await api(
       'POST',
@@ -465,9 +465,7 @@ describe('signing a deal', () => {
       signBody('montez', 'indigo', 'fi'),
     );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(
-      'Asiakirja on muuttunut allekirjoituksen alkamisen jälkeen. Ota yhteyttä lähettäjään.',
-    );
+    expect(refused.json().error.code).toBe('deal_content_changed');
   });
 
   it('cancels signing back to negotiation and refuses signing outside in-signing', async () => {
@@ -485,7 +483,7 @@ describe('signing a deal', () => {
       signBody('kalam', 'grey'),
     );
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toBe('Asiakirja ei odota allekirjoituksia.');
+    expect(early.json().error.code).toBe('deal_not_in_signing');
     expect((await api('POST', `/deals/${deal.id}/cancel-signing`, sender)).statusCode).toBe(409);
 
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {

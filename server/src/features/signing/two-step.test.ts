@@ -120,7 +120,11 @@ describe('SMS two-step codes of signers', () => {
 
     const wrong = code === '000000' ? '000001' : '000000';
     const error = await refusal(validateSignerCode(deps(), { signerId: signer.id, code: wrong }));
-    expect(error).toMatchObject({ code: 'code_invalid', statusCode: 400, message: invalidText });
+    expect(error).toMatchObject({
+      code: 'two_step_code_invalid',
+      statusCode: 400,
+      message: invalidText,
+    });
     expect(await isTwoStepCompleted(t.database.db, signer.id)).toBe(false);
 
     expect(
@@ -152,7 +156,7 @@ describe('SMS two-step codes of signers', () => {
       expect(error.message).toBe(invalidText);
     }
     const locked = await refusal(validateSignerCode(deps(), { signerId: signer.id, code }));
-    expect(locked).toMatchObject({ code: 'rate_limited', statusCode: 429 });
+    expect(locked).toMatchObject({ code: 'two_step_code_locked', statusCode: 429 });
     expect(await isTwoStepCompleted(t.database.db, signer.id)).toBe(false);
 
     await sendSignerCode(deps(), { signerId: signer.id });
@@ -176,14 +180,14 @@ describe('SMS two-step codes of signers', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(signerCodes.signerId, signer.id));
     const expired = await refusal(validateSignerCode(deps(), { signerId: signer.id, code }));
-    expect(expired).toMatchObject({ code: 'code_invalid', message: invalidText });
+    expect(expired).toMatchObject({ code: 'two_step_code_invalid', message: invalidText });
   });
 
   it('limits how many codes a signer can have sent', async () => {
     const { signer } = await signerInSigning();
     for (let i = 0; i < 5; i++) await sendSignerCode(deps(), { signerId: signer.id });
     const limited = await refusal(sendSignerCode(deps(), { signerId: signer.id }));
-    expect(limited).toMatchObject({ code: 'rate_limited', statusCode: 429 });
+    expect(limited).toMatchObject({ code: 'two_step_code_rate_limited', statusCode: 429 });
     expect(limited.headers?.['retry-after']).toMatch(/^\d+$/);
   });
 
@@ -195,7 +199,7 @@ describe('SMS two-step codes of signers', () => {
       sendSignerCode(deps(), { signerId: '00000000-0000-4000-8000-000000000000' }),
     );
     expect(unknown).toMatchObject({
-      code: 'not_found',
+      code: 'signer_not_found',
       message: 'Technical error. Please contact support',
     });
   });

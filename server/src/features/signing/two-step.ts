@@ -103,8 +103,8 @@ export async function sendSignerCode(
     })
     .from(dealSigners)
     .where(eq(dealSigners.id, options.signerId));
-  if (!signer) throw new AppError('not_found', signingMessage('signerNotFound'));
-  if (!signer.phone) throw new AppError('validation_failed', signingMessage('phone'));
+  if (!signer) throw new AppError('signer_not_found');
+  if (!signer.phone) throw new AppError('signer_phone_invalid');
   const phone = signer.phone;
 
   const limit = await deps.rateLimiter.hit(`signer-code-send:${signer.id}`, {
@@ -112,9 +112,13 @@ export async function sendSignerCode(
     windowSeconds: TWO_STEP_SEND_WINDOW_SECONDS,
   });
   if (!limit.isAllowed) {
-    throw new AppError('rate_limited', signingMessage('codeRateLimited'), {
-      headers: { 'retry-after': String(limit.retryAfterSeconds) },
-    });
+    throw new AppError(
+      'two_step_code_rate_limited',
+      {},
+      {
+        retryAfterSeconds: limit.retryAfterSeconds,
+      },
+    );
   }
 
   const code = newCode();
@@ -228,8 +232,7 @@ export async function validateSignerCode(
     });
     return 'completed';
   });
-  if (outcome === 'locked') throw new AppError('rate_limited', signingMessage('codeLocked', lang));
-  if (outcome === 'invalid')
-    throw new AppError('code_invalid', signingMessage('codeInvalid', lang));
+  if (outcome === 'locked') throw new AppError('two_step_code_locked');
+  if (outcome === 'invalid') throw new AppError('two_step_code_invalid');
   return { state: 'completed', message: signingMessage('codeCompleted', lang) };
 }

@@ -1,3 +1,4 @@
+import { documentTagsSchema } from '@pactum/core/api/tags';
 import { documentCollections } from '@pactum/core/documents';
 import { setDocumentTagsSchema } from '@pactum/core/templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +15,14 @@ export const documentTagRoutes: FastifyPluginAsyncZod = async (app) => {
     const tags = [collection];
     app.get(
       `/api/v1/${collection}/:documentId/tags`,
-      { schema: { tags, summary: 'The document’s tags and the tags the user can add', params } },
+      {
+        schema: {
+          tags,
+          summary: 'The document’s tags and the tags the user can add',
+          params,
+          response: { 200: documentTagsSchema },
+        },
+      },
       async (request) => {
         const { user } = await requireSession(request);
         return getDocumentTags(platform, { collection, ...request.params, caller: user });
@@ -28,6 +36,7 @@ export const documentTagRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Set the document’s tags among the user’s workspace tags (edit access)',
           params,
           body: setDocumentTagsSchema,
+          response: { 200: documentTagsSchema },
         },
       },
       async (request) => {

@@ -84,7 +84,7 @@ export async function setDocumentTags(
   await platform.database.db.transaction(async (tx) => {
     await requireDocument(platform, tx, { collection, documentId, caller, role: 'edit' });
     const reachable = new Set((await availableTags(tx, caller.id)).map((tag) => tag.id));
-    if (wanted.some((id) => !reachable.has(id))) throw new AppError('not_found', 'Tag not found');
+    if (wanted.some((id) => !reachable.has(id))) throw new AppError('tag_not_found');
     const current = await listDocumentTags(tx, { collection, documentId, userId: caller.id });
     const removed = current.filter((tag) => !wanted.includes(tag.id)).map((tag) => tag.id);
     const added = wanted.filter((id) => !current.some((tag) => tag.id === id));

@@ -1,4 +1,10 @@
 import {
+  redeemCouponResultSchema,
+  templateDetailSchema,
+  templateListSchema,
+} from '@pactum/core/api/templates';
+import { noContent } from '@pactum/core/api/wire';
+import {
   createTemplateSchema,
   duplicateTemplateSchema,
   publishTemplateSchema,
@@ -39,6 +45,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The template library: my, shared and global templates',
         querystring: templateFilterSchema,
+        response: { 200: templateListSchema },
       },
     },
     async (request) => {
@@ -54,6 +61,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a blank template (parties, one section, signers)',
         body: createTemplateSchema,
+        response: { 201: templateDetailSchema },
       },
     },
     async (request, reply) => {
@@ -71,6 +79,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Redeem a coupon code: view access to its template',
         body: redeemCouponSchema,
+        response: { 200: redeemCouponResultSchema },
       },
     },
     async (request) => {
@@ -81,7 +90,14 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/templates/:templateId',
-    { schema: { tags, summary: 'One template with its sections', params } },
+    {
+      schema: {
+        tags,
+        summary: 'One template with its sections',
+        params,
+        response: { 200: templateDetailSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireSession(request);
       return getTemplate(platform, { caller: user, ...request.params });
@@ -96,6 +112,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a template’s details, coupon code or price (editors; price: admins)',
         params,
         body: updateTemplateSchema,
+        response: { 200: templateDetailSchema },
       },
     },
     async (request) => {
@@ -106,11 +123,18 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/v1/templates/:templateId',
-    { schema: { tags, summary: 'Delete a template (editors)', params } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a template (editors)',
+        params,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       const { user } = await requireSession(request);
       await deleteTemplate(platform, { caller: user, ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -122,6 +146,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A personal copy of a template with its sections',
         params,
         body: duplicateTemplateSchema.optional(),
+        response: { 201: templateDetailSchema },
       },
     },
     async (request, reply) => {
@@ -143,6 +168,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Publish a template globally under a partner (administrators)',
         params,
         body: publishTemplateSchema,
+        response: { 200: templateDetailSchema },
       },
     },
     async (request) => {
@@ -162,6 +188,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Unpublish a global template and clear its partner (administrators)',
         params,
+        response: { 200: templateDetailSchema },
       },
     },
     async (request) => {

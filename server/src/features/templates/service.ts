@@ -8,7 +8,6 @@ import {
   type TemplateDetail,
   type TemplateFilter,
   templateGroup,
-  templateMessages,
   type UpdateTemplateInput,
 } from '@pactum/core/templates';
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
@@ -55,9 +54,7 @@ async function countCouponGuess(platform: Platform, userId: string): Promise<str
   const key = `coupon-guess:${userId}`;
   const limit = await platform.rateLimiter.hit(key, COUPON_GUESSES);
   if (!limit.isAllowed) {
-    throw new AppError('rate_limited', undefined, {
-      headers: { 'retry-after': String(limit.retryAfterSeconds) },
-    });
+    throw new AppError('rate_limited', {}, { retryAfterSeconds: limit.retryAfterSeconds });
   }
   return key;
 }
@@ -308,14 +305,14 @@ export async function updateTemplate(
         role: 'edit',
       });
       if (input.price !== undefined && !grant.isAdmin) {
-        throw new AppError('forbidden', 'Only administrators can change the price.');
+        throw new AppError('price_admin_only');
       }
       if (input.couponCode) {
         const [taken] = await tx
           .select({ id: templates.id })
           .from(templates)
           .where(and(eq(templates.couponCode, input.couponCode), ne(templates.id, templateId)));
-        if (taken) throw new AppError('conflict', templateMessages.en.couponInUse);
+        if (taken) throw new AppError('coupon_in_use');
       }
       await tx
         .update(templates)
@@ -328,7 +325,7 @@ export async function updateTemplate(
     });
   } catch (error) {
     // Two editors choosing the same code at once: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError('conflict', templateMessages.en.couponInUse);
+    if (isUniqueViolation(error)) throw new AppError('coupon_in_use');
     throw error;
   }
   return getTemplate(platform, { caller, templateId });
@@ -424,7 +421,7 @@ export async function setTemplatePublished(
 ): Promise<TemplateDetail> {
   const { caller, templateId, partner } = options;
   if (!isProductAdmin(platform, caller)) {
-    throw new AppError('forbidden', templateMessages.en.adminOnly);
+    throw new AppError('publish_admin_only');
   }
   await platform.database.db.transaction(async (tx) => {
     await requireDocument(platform, tx, {
@@ -466,7 +463,7 @@ export async function redeemCoupon(
     .from(templates)
     .where(and(eq(templates.couponCode, options.couponCode), isNull(templates.deletedAt)))
     .limit(1);
-  if (!template) throw new AppError('not_found', templateMessages.en.couponNotFound);
+  if (!template) throw new AppError('coupon_not_found');
   await platform.rateLimiter.forgive(guessKey);
   await grantUserAccess(platform.database.db, {
     collection: 'templates',

@@ -35,7 +35,7 @@ export async function requireAdministrator(
 ) {
   const member = await requireMember(db, options);
   if (member.role !== 'edit') {
-    throw new AppError('forbidden', 'Only workspace administrators can do this.');
+    throw new AppError('administrators_only');
   }
   return member;
 }

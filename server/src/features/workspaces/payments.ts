@@ -1,13 +1,19 @@
-import { type CardInput, priceCredits } from '@pactum/core/billing';
+import {
+  type CardInput,
+  type PaymentFailureCode,
+  paymentFailureCodes,
+  priceCredits,
+} from '@pactum/core/billing';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { paymentEvents, payments, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
-import type {
-  ChargeStatus,
-  PaymentProvider,
-  PaymentWebhookEvent,
+import {
+  type ChargeStatus,
+  chargeFailure,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
 } from '../../platform/payments/payments';
 import type { Platform } from '../../platform/platform';
 import { requireMember } from './access';
@@ -21,7 +27,9 @@ export type PaymentState = {
   currency: 'EUR' | 'SEK' | 'USD';
   /** Where to send the browser for 3-D Secure. */
   redirectUrl?: string;
-  /** The processor's reason for a failure. */
+  /** Why it failed, as an API error code: what the web shows, in the user's language. */
+  failureCode?: PaymentFailureCode;
+  /** The processor's own (English) words for a failure, for programs and logs. */
   message?: string;
   /** The workspace's balance after a successful purchase. */
   balance?: number;
@@ -36,7 +44,6 @@ export const PAYMENT_CRASH_AFTER_CHARGE = 'payment-after-charge';
 const ABANDON_OPEN_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Payments the sweep reconciles per run, oldest first. */
 const SWEEP_BATCH = 100;
-const NOT_CHARGED = 'The payment did not go through.';
 
 const stateOf = (payment: PaymentRow, extra: Partial<PaymentState> = {}): PaymentState => ({
   paymentId: payment.id,
@@ -44,9 +51,22 @@ const stateOf = (payment: PaymentRow, extra: Partial<PaymentState> = {}): Paymen
   credits: payment.credits,
   purchaseTotal: payment.purchaseTotal,
   currency: payment.currency,
+  ...(payment.status === 'failed' ? { failureCode: failureCodeOf(payment) } : {}),
   ...(payment.errorMessage ? { message: payment.errorMessage } : {}),
   ...extra,
 });
+
+/** The columns of a failure: its code and the words that came with it. */
+const failureColumns = (failure: { code: PaymentFailureCode; message: string }) => ({
+  errorCode: failure.code,
+  errorMessage: failure.message,
+});
+
+/** Why a failed payment failed (payments that failed before codes were kept: no reason). */
+function failureCodeOf(payment: PaymentRow): PaymentFailureCode {
+  const code = payment.errorCode as PaymentFailureCode | null;
+  return code && paymentFailureCodes.includes(code) ? code : 'payment_failed';
+}
 
 /** Nothing more will happen to it: failed, or succeeded with its credits in the ledger. */
 const isSettled = (payment: PaymentRow) =>
@@ -57,7 +77,7 @@ const isSettled = (payment: PaymentRow) =>
  * (the built-in test processor would hand out credits for free).
  */
 export function requireCardProcessor(platform: Platform): PaymentProvider {
-  if (!platform.payments) throw new AppError('unavailable', 'Card payments are not configured.');
+  if (!platform.payments) throw new AppError('payments_not_configured');
   return platform.payments;
 }
 
@@ -132,9 +152,9 @@ async function settleIn(
     .set({
       status,
       ...(status === 'failed' && payment.status !== 'failed'
-        ? { errorMessage: outcome.message ?? NOT_CHARGED }
+        ? failureColumns(outcome.status === 'failed' ? outcome : chargeFailure('payment_failed'))
         : {}),
-      ...(status === 'succeeded' ? { errorMessage: null } : {}),
+      ...(status === 'succeeded' ? { errorMessage: null, errorCode: null } : {}),
       ...(options.providerPaymentId && !payment.providerPaymentId
         ? { providerPaymentId: options.providerPaymentId }
         : {}),
@@ -178,7 +198,7 @@ async function reconcile(
   if (options.mayAbandon && isStale) {
     outcome = payment.providerPaymentId
       ? await processor.cancel(payment.providerPaymentId)
-      : { status: 'failed', message: NOT_CHARGED };
+      : chargeFailure('payment_failed');
   }
   return settle(platform, payment.id, { outcome, userName: options.userName, mayGrant });
 }
@@ -392,7 +412,7 @@ export async function chargePayment(
   const settled = await settle(platform, payment.id, {
     outcome:
       result.status === 'failed'
-        ? { status: 'failed', message: result.message }
+        ? chargeFailure(result.code, result.message)
         : { status: result.status },
     providerPaymentId: result.providerPaymentId,
     userName: options.userName,
@@ -453,7 +473,7 @@ export async function applyPaymentWebhook(
     await settleIn(tx, platform, payment.id, {
       outcome:
         event.outcome === 'failed'
-          ? { status: 'failed', message: event.message ?? NOT_CHARGED }
+          ? (event.failure ?? chargeFailure('payment_failed'))
           : { status: 'succeeded' },
       userName: null,
       mayGrant: true,

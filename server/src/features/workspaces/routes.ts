@@ -1,3 +1,15 @@
+import { paymentStateSchema } from '@pactum/core/api/payments';
+import { noContent } from '@pactum/core/api/wire';
+import {
+  adminWorkspaceListSchema,
+  createdGroupSchema,
+  createdTagSchema,
+  createdWorkspaceSchema,
+  statsResultSchema,
+  transactionPageSchema,
+  workspaceListSchema,
+  workspaceSchema,
+} from '@pactum/core/api/workspaces';
 import {
   buyCreditsSchema,
   createWorkspaceSchema,
@@ -63,7 +75,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/workspaces',
-    { schema: { tags, summary: 'The user’s workspaces' } },
+    {
+      schema: {
+        tags,
+        summary: 'The user’s workspaces',
+        response: { 200: workspaceListSchema },
+      },
+    },
     async (request) => listWorkspaces(platform, { userId: (await caller(request)).id }),
   );
 
@@ -74,6 +92,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Order a workspace (card: charged now; invoice: reviewed)',
         body: createWorkspaceSchema,
+        response: { 201: createdWorkspaceSchema },
       },
     },
     async (request, reply) => {
@@ -85,7 +104,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/workspaces/:workspaceId',
-    { schema: { tags, summary: 'One workspace', params: workspaceParams } },
+    {
+      schema: {
+        tags,
+        summary: 'One workspace',
+        params: workspaceParams,
+        response: { 200: workspaceSchema },
+      },
+    },
     async (request) =>
       getWorkspace(platform, { userId: (await caller(request)).id, ...request.params }),
   );
@@ -98,6 +124,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Buy credits by card (administrators)',
         params: workspaceParams,
         body: buyCreditsSchema,
+        // 200 once the credits are granted; 202 while the charge waits (3-D Secure, processor).
+        response: { 200: paymentStateSchema, 202: paymentStateSchema },
       },
     },
     async (request, reply) => {
@@ -111,7 +139,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotencyKey: request.body.idempotencyKey,
       });
       if (state.status === 'failed') {
-        throw new AppError('payment_failed', state.message ?? undefined);
+        throw new AppError(state.failureCode ?? 'payment_failed');
       }
       return reply.status(state.status === 'succeeded' ? 200 : 202).send(state);
     },
@@ -124,6 +152,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'After 3-D Secure: settle the payment and grant its credits once',
         params: z.object({ paymentId: z.uuid() }),
+        response: { 200: paymentStateSchema },
       },
     },
     async (request) => {
@@ -144,6 +173,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The credit ledger, newest first, 10 a page',
         params: workspaceParams,
         querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+        response: { 200: transactionPageSchema },
       },
     },
     async (request) =>
@@ -162,12 +192,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Invite a member by e-mail (administrators)',
         params: workspaceParams,
         body: inviteMemberSchema,
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
       const user = await caller(request);
       await inviteMember(platform, { user, ...request.params, ...request.body, lang: user.lang });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -178,11 +209,12 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a member (administrators)',
         params: workspaceParams.extend({ memberId: z.uuid() }),
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
       await removeMember(platform, { userId: (await caller(request)).id, ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -194,6 +226,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a group (administrators)',
         params: workspaceParams,
         body: groupSchema,
+        response: { 201: createdGroupSchema },
       },
     },
     async (request, reply) => {
@@ -214,6 +247,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a group (administrators)',
         params: workspaceParams.extend({ groupId: z.uuid() }),
         body: groupSchema,
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -222,7 +256,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.params,
         ...request.body,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -233,11 +267,12 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a group (administrators)',
         params: workspaceParams.extend({ groupId: z.uuid() }),
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
       await deleteGroup(platform, { userId: (await caller(request)).id, ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -249,6 +284,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a tag (empty names are ignored)',
         params: workspaceParams,
         body: tagSchema,
+        // 204 when the name was empty: nothing was added.
+        response: { 201: createdTagSchema, 204: noContent },
       },
     },
     async (request, reply) => {
@@ -257,7 +294,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.params,
         tag: request.body.tag,
       });
-      return tag ? reply.status(201).send(tag) : reply.status(204).send();
+      return tag ? reply.status(201).send(tag) : reply.status(204).send(null);
     },
   );
 
@@ -268,11 +305,12 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a tag',
         params: workspaceParams.extend({ tagId: z.uuid() }),
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
       await removeTag(platform, { userId: (await caller(request)).id, ...request.params });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -283,6 +321,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Recount the workspace figures (skipped within 24 hours)',
         params: workspaceParams,
+        response: { 200: statsResultSchema },
       },
     },
     async (request) =>
@@ -298,7 +337,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/admin/workspaces',
-    { schema: { tags: ['admin'], summary: 'Every workspace' } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every workspace',
+        response: { 200: adminWorkspaceListSchema },
+      },
+    },
     async (request) => {
       await requireProductAdmin(request);
       return listAllWorkspaces(platform);
@@ -312,7 +357,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Verify a workspace waiting for review',
         params: workspaceParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {
@@ -333,7 +378,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Reject a workspace waiting for review',
         params: workspaceParams,
-        response: { 204: z.null() },
+        response: { 204: noContent },
       },
     },
     async (request, reply) => {

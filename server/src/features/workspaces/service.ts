@@ -168,7 +168,7 @@ export async function createWorkspace(
   if (input.type === 'card') requireCardProcessor(platform);
   const seats = input.type === 'invoice' ? (input.licences ?? 1) : 1;
   if (input.type === 'invoice' && annualTotal(seats) <= MIN_ANNUAL_TOTAL) {
-    throw new AppError('validation_failed', 'The annual total must be above 100.');
+    throw new AppError('annual_total_too_low');
   }
   const invoiceOrder =
     input.type === 'invoice'
@@ -275,10 +275,8 @@ export async function buyCredits(
     workspaceId: options.workspaceId,
     userId: options.user.id,
   });
-  if (!workspace.isVerified)
-    throw new AppError('forbidden', 'The workspace is waiting for review.');
-  if (workspace.type !== 'card')
-    throw new AppError('forbidden', 'Invoice workspaces buy credits through sales.');
+  if (!workspace.isVerified) throw new AppError('workspace_in_review');
+  if (workspace.type !== 'card') throw new AppError('invoice_buys_through_sales');
   requireCardProcessor(platform);
   const key = `${workspace.id}:${options.idempotencyKey}`;
   const existing = await findPayment(platform, key);
@@ -401,17 +399,14 @@ export async function inviteMember(
     });
     const { maxSeats, usedSeats } = await lockSeats(tx, workspace.id);
     if (usedSeats >= maxSeats) {
-      throw new AppError(
-        'conflict',
-        'All licences are in use. Buy more licences to invite more members.',
-      );
+      throw new AppError('licences_in_use');
     }
     const [alreadyMember] = await tx
       .select({ id: users.id })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(users.email, options.email)));
-    if (alreadyMember) throw new AppError('conflict', `${options.email} is already a member.`);
+    if (alreadyMember) throw new AppError('already_member', { email: options.email });
     const [invite] = await tx
       .insert(workspaceInvites)
       .values({
@@ -422,7 +417,7 @@ export async function inviteMember(
       })
       .onConflictDoNothing()
       .returning({ id: workspaceInvites.id });
-    if (!invite) throw new AppError('conflict', `${options.email} is already invited.`);
+    if (!invite) throw new AppError('already_invited', { email: options.email });
     await platform.mail.queue(tx, {
       to: options.email,
       template: 'workspace-invite',
@@ -488,7 +483,7 @@ export async function removeMember(
         ),
       );
     if (admins.length === 1 && admins[0]?.userId === options.memberId) {
-      throw new AppError('conflict', 'A workspace needs at least one administrator.');
+      throw new AppError('last_administrator');
     }
     const removed = await tx
       .delete(workspaceMembers)
@@ -530,7 +525,7 @@ async function checkGroupMembers(
       and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.userId, unique)),
     );
   if (found.length !== unique.length) {
-    throw new AppError('validation_failed', 'Group members must be members of the workspace.');
+    throw new AppError('group_members_only');
   }
   return unique;
 }
@@ -649,7 +644,7 @@ export async function addTag(
       .values({ workspaceId: options.workspaceId, tag, createdBy: options.userId })
       .onConflictDoNothing()
       .returning({ id: workspaceTags.id, tag: workspaceTags.tag });
-    if (!created) throw new AppError('conflict', `Tag ${tag} already exists`);
+    if (!created) throw new AppError('tag_exists', { tag });
     await notifyWorkspace(platform, tx, options.workspaceId, 'tags.changed');
     return created;
   });
@@ -754,8 +749,7 @@ export async function rejectWorkspace(
     })
     .where(and(eq(workspaces.id, options.workspaceId), sql`${workspaces.verifiedAt} IS NULL`))
     .returning({ id: workspaces.id });
-  if (updated.length === 0)
-    throw new AppError('conflict', 'Only a workspace waiting for review can be rejected.');
+  if (updated.length === 0) throw new AppError('reject_only_waiting');
   await publish(platform, options.workspaceId, 'workspace.rejected');
 }
 

@@ -140,7 +140,10 @@ describe('the Stripe adapter', () => {
     const workspaceId = await cardWorkspace();
     const declined = await buy(workspaceId, 'pm_card_chargeDeclined');
     expect(declined.statusCode).toBe(402);
-    expect(declined.json().error.message).toBe('Your card was declined.');
+    expect(declined.json().error).toMatchObject({
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
     const secure = await buy(workspaceId, 'pm_card_threeDSecure2Required');
     expect(secure.statusCode).toBe(202);
     expect(secure.json().redirectUrl).toMatch(/^https:\/\/hooks\.stripe\.com\/3d_secure_2\//);

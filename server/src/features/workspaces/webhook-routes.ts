@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { paymentWebhookAnswerSchema } from '@pactum/core/api/payments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { applyPaymentWebhook } from './payments';
 
@@ -6,7 +7,7 @@ import { applyPaymentWebhook } from './payments';
  * The card processor's webhook. Its signature is checked over the raw body before anything
  * is read; each event is applied once.
  */
-export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
+export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const processor = app.platform.payments;
   if (!processor?.readWebhook) return;
   const readWebhook = processor.readWebhook.bind(processor);
@@ -18,7 +19,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   );
   app.post(
     `/api/v1/payments/webhooks/${processor.kind}`,
-    { schema: { hide: true } },
+    { schema: { hide: true, response: { 200: paymentWebhookAnswerSchema } } },
     async (request) => {
       let event: ReturnType<typeof readWebhook>;
       try {
@@ -28,10 +29,10 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
           Array.isArray(signature) ? signature[0] : signature,
         );
       } catch {
-        throw new AppError('validation_failed', 'Webhook signature verification failed.');
+        throw new AppError('webhook_signature_invalid');
       }
       const result = await applyPaymentWebhook(app.platform, event);
-      return { received: true, duplicate: result.isDuplicate };
+      return { received: true as const, duplicate: result.isDuplicate };
     },
   );
 };

@@ -136,6 +136,7 @@ describe('card workspaces and buying credits', () => {
     const confirmed = await call('POST', `/api/v1/payments/${paymentId}/confirm`, owner.cookie);
     expect(confirmed.json()).toMatchObject({
       status: 'failed',
+      failureCode: 'three_d_secure_failed',
       message: '3-D Secure authentication failed.',
     });
     const [row] = await t.database.db
@@ -155,8 +156,9 @@ describe('card workspaces and buying credits', () => {
     });
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error).toEqual({
-      code: 'payment_failed',
+      code: 'card_declined',
       message: 'Your card was declined.',
+      params: {},
     });
     const notChargeable = await call(
       'POST',
@@ -169,7 +171,10 @@ describe('card workspaces and buying credits', () => {
         idempotencyKey: randomUUID(),
       },
     );
-    expect(notChargeable.json().error.message).toBe('This card is not chargeable.');
+    expect(notChargeable.json().error).toMatchObject({
+      code: 'card_not_chargeable',
+      message: 'This card is not chargeable.',
+    });
     const [row] = await t.database.db
       .select()
       .from(workspaces)

@@ -1,4 +1,17 @@
+import type { PaymentFailureCode } from '@pactum/core/billing';
+import { errorMessage } from '@pactum/core/errors';
 import type { CardSummary } from '../../db/schema';
+
+/** A failed charge: why, as an API error code, and the processor's own (English) words. */
+export type ChargeFailure = { status: 'failed'; code: PaymentFailureCode; message: string };
+
+/** A failure whose words are the catalogue's text of its code, or the processor's own. */
+export function chargeFailure(
+  code: PaymentFailureCode,
+  message: string = errorMessage(code),
+): ChargeFailure {
+  return { status: 'failed', code, message };
+}
 
 /** A card as the customer typed it; only the test processor ever receives the number. */
 export type CardDetails = { number: string; expMonth: number; expYear: number; cvc: string };
@@ -30,8 +43,12 @@ export type ChargeRequest = {
  * the id, or holds one that was never confirmed; no money has moved.
  */
 export type ChargeStatus =
-  | { status: 'requires_action' | 'succeeded' | 'not_charged'; message?: undefined }
-  | { status: 'failed'; message: string };
+  | {
+      status: 'requires_action' | 'succeeded' | 'not_charged';
+      code?: undefined;
+      message?: undefined;
+    }
+  | ChargeFailure;
 
 export type ChargeResult =
   | { status: 'succeeded'; providerPaymentId: string; card: CardSummary | null }
@@ -41,7 +58,7 @@ export type ChargeResult =
       redirectUrl: string;
       card: CardSummary | null;
     }
-  | { status: 'failed'; providerPaymentId: string | null; message: string };
+  | (ChargeFailure & { providerPaymentId: string | null });
 
 /** What a verified webhook event says about a charge. */
 export type PaymentWebhookEvent = {
@@ -49,7 +66,8 @@ export type PaymentWebhookEvent = {
   type: string;
   providerPaymentId: string | null;
   outcome: 'succeeded' | 'failed' | null;
-  message?: string;
+  /** With a failed outcome: why. */
+  failure?: ChargeFailure;
 };
 
 /** A card processor. Prices are computed by Pactum; the processor only charges them. */

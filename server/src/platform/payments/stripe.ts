@@ -1,7 +1,41 @@
+import type { PaymentFailureCode } from '@pactum/core/billing';
 import Stripe from 'stripe';
-import type { ChargeStatus, PaymentProvider, PaymentWebhookEvent } from './payments';
+import {
+  type ChargeFailure,
+  type ChargeStatus,
+  chargeFailure,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
+} from './payments';
 
-const FAILED = 'The payment did not go through.';
+/** Stripe's error and decline codes that Pactum names on its own, by Stripe's code. */
+const STRIPE_FAILURE_CODES: Record<string, PaymentFailureCode> = {
+  card_declined: 'card_declined',
+  generic_decline: 'card_declined',
+  do_not_honor: 'card_declined',
+  expired_card: 'card_expired',
+  incorrect_number: 'card_number_incorrect',
+  invalid_number: 'card_number_incorrect',
+  incorrect_cvc: 'card_cvc_incorrect',
+  invalid_cvc: 'card_cvc_incorrect',
+  payment_intent_authentication_failure: 'three_d_secure_failed',
+  authentication_required: 'three_d_secure_failed',
+};
+
+/**
+ * A Stripe failure as a Pactum one: its decline or error code mapped to ours where we have one
+ * (else `payment_failed`), Stripe's own words kept as the message.
+ */
+function stripeFailure(
+  error: { code?: string | null; decline_code?: string | null; message?: string | null } | null,
+  fallback: PaymentFailureCode = 'payment_failed',
+): ChargeFailure {
+  const code =
+    (error?.decline_code && STRIPE_FAILURE_CODES[error.decline_code]) ||
+    (error?.code && STRIPE_FAILURE_CODES[error.code]) ||
+    fallback;
+  return chargeFailure(code, error?.message ?? undefined);
+}
 
 export type StripeSettings = {
   secretKey: string;
@@ -33,10 +67,10 @@ function outcomeOf(intent: Stripe.PaymentIntent): ChargeStatus {
     case 'requires_payment_method':
       // Either never given a card, or its last attempt failed.
       return intent.last_payment_error
-        ? { status: 'failed', message: intent.last_payment_error.message ?? FAILED }
+        ? stripeFailure(intent.last_payment_error)
         : { status: 'not_charged' };
     default:
-      return { status: 'failed', message: FAILED };
+      return chargeFailure('payment_failed');
   }
 }
 
@@ -57,9 +91,8 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
     async charge(request) {
       if (!request.paymentMethodId) {
         return {
-          status: 'failed',
+          ...chargeFailure('card_details_missing', 'Enter the card in the card form.'),
           providerPaymentId: null,
-          message: 'Enter the card in the card form.',
         };
       }
       try {
@@ -84,19 +117,15 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
         const card = summary(intent.payment_method);
         const outcome = outcomeOf(intent);
         if (outcome.status === 'failed' || outcome.status === 'not_charged') {
-          return {
-            status: 'failed',
-            providerPaymentId: intent.id,
-            message: outcome.message ?? FAILED,
-          };
+          const failure = outcome.status === 'failed' ? outcome : chargeFailure('payment_failed');
+          return { ...failure, providerPaymentId: intent.id };
         }
         if (outcome.status === 'requires_action') {
           const redirectUrl = intent.next_action?.redirect_to_url?.url;
           if (!redirectUrl) {
             return {
-              status: 'failed',
+              ...chargeFailure('card_authentication_unsupported'),
               providerPaymentId: intent.id,
-              message: 'The card needs an authentication this form cannot show.',
             };
           }
           return { status: 'requires_action', providerPaymentId: intent.id, redirectUrl, card };
@@ -105,9 +134,12 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           return {
-            status: 'failed',
+            ...stripeFailure({
+              code: error.code ?? null,
+              decline_code: error.decline_code ?? null,
+              message: error.message,
+            }),
             providerPaymentId: error.payment_intent?.id ?? null,
-            message: error.message,
           };
         }
         throw error;
@@ -126,7 +158,9 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
       const outcome = outcomeOf(await stripe.paymentIntents.retrieve(providerPaymentId));
       return outcome.status === 'succeeded'
         ? outcome
-        : { status: 'failed', message: outcome.message ?? 'The payment was not completed.' };
+        : outcome.status === 'failed'
+          ? outcome
+          : chargeFailure('payment_not_completed');
     },
     readWebhook(rawBody, signature) {
       if (!signature) throw new Error('Missing Stripe-Signature header');
@@ -145,7 +179,7 @@ export function createStripeProcessor(settings: StripeSettings): PaymentProvider
           ...base,
           providerPaymentId: event.data.object.id,
           outcome: 'failed',
-          message: event.data.object.last_payment_error?.message ?? FAILED,
+          failure: stripeFailure(event.data.object.last_payment_error ?? null),
         };
       }
       return base;

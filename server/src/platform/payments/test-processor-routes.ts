@@ -1,3 +1,4 @@
+import { testBankPage, testBankReturn } from '@pactum/core/api/payments';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ export const testProcessorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/test-processor/3ds/:id',
-    { schema: { hide: true, params } },
+    { schema: { hide: true, params, response: { 200: testBankPage } } },
     async (request, reply) => {
       const charge = await find(request.params.id);
       const amount = `${(charge.amount / 100).toFixed(2)} ${charge.currency}`;
@@ -56,7 +57,7 @@ ${
   for (const outcome of ['complete', 'fail'] as const) {
     app.post(
       `/api/v1/test-processor/3ds/:id/${outcome}`,
-      { schema: { hide: true, params } },
+      { schema: { hide: true, params, response: { 303: testBankReturn } } },
       async (request, reply) => {
         const charge = await find(request.params.id);
         await app.platform.database.db

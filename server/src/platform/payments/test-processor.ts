@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testProcessorCharges } from '../../db/schema';
-import { type ChargeStatus, cardBrand, isLuhnValid, type PaymentProvider } from './payments';
+import {
+  type ChargeStatus,
+  cardBrand,
+  chargeFailure,
+  isLuhnValid,
+  type PaymentProvider,
+} from './payments';
 
 /**
  * Test card numbers of the built-in processor. Any other number that passes the Luhn check
@@ -32,7 +38,7 @@ export function createTestProcessor(options: {
       .where(eq(testProcessorCharges.id, providerPaymentId));
     if (!charge) return { status: 'not_charged' };
     return charge.status === 'failed'
-      ? { status: 'failed', message: '3-D Secure authentication failed.' }
+      ? chargeFailure('three_d_secure_failed')
       : { status: charge.status };
   };
   return {
@@ -40,19 +46,14 @@ export function createTestProcessor(options: {
     grantsOnWebhook: false,
     async charge(request) {
       if (!request.card) {
-        return { status: 'failed', providerPaymentId: null, message: 'Enter the card details.' };
+        return { ...chargeFailure('card_details_missing'), providerPaymentId: null };
       }
       const number = request.card.number.replace(/\s/g, '');
       const now = new Date();
       if (!isLuhnValid(number))
-        return {
-          status: 'failed',
-          providerPaymentId: null,
-          message: 'Your card number is incorrect.',
-        };
+        return { ...chargeFailure('card_number_incorrect'), providerPaymentId: null };
       const expiry = new Date(Date.UTC(request.card.expYear, request.card.expMonth, 1));
-      if (expiry <= now)
-        return { status: 'failed', providerPaymentId: null, message: 'Your card has expired.' };
+      if (expiry <= now) return { ...chargeFailure('card_expired'), providerPaymentId: null };
       const card = {
         brand: cardBrand(number),
         last4: number.slice(-4),
@@ -67,14 +68,10 @@ export function createTestProcessor(options: {
           : number === TEST_CARDS.requires3ds
             ? ({ status: 'requires_action' } as const)
             : number === TEST_CARDS.declined
-              ? ({ status: 'failed', message: 'Your card was declined.' } as const)
+              ? chargeFailure('card_declined')
               : number === TEST_CARDS.notChargeable
-                ? ({ status: 'failed', message: 'This card is not chargeable.' } as const)
-                : ({
-                    status: 'failed',
-                    message:
-                      'This is not a test card. Use 4242 4242 4242 4242, or 4000 0000 0000 3220 for 3-D Secure.',
-                  } as const);
+                ? chargeFailure('card_not_chargeable')
+                : chargeFailure('not_test_card');
       await db.insert(testProcessorCharges).values({
         id,
         paymentId: request.paymentId,
@@ -84,8 +81,7 @@ export function createTestProcessor(options: {
         returnUrl: request.returnUrl,
         cardLast4: card.last4,
       });
-      if (outcome.status === 'failed')
-        return { status: 'failed', providerPaymentId: id, message: outcome.message };
+      if (outcome.status === 'failed') return { ...outcome, providerPaymentId: id };
       if (outcome.status === 'requires_action') {
         return {
           status: 'requires_action',
@@ -108,9 +104,7 @@ export function createTestProcessor(options: {
           ),
         );
       const outcome = await retrieve(providerPaymentId);
-      return outcome.status === 'succeeded'
-        ? outcome
-        : { status: 'failed', message: 'The payment was not completed.' };
+      return outcome.status === 'succeeded' ? outcome : chargeFailure('payment_not_completed');
     },
   };
 }

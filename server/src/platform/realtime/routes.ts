@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { getSession, type ResolvedSession } from '../../http/session';
 import { isSessionLive } from '../auth/sessions';
@@ -15,11 +16,15 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
     '/api/v1/live',
     {
       websocket: true,
-      schema: { hide: true },
+      // No HTTP body ever: the upgrade answers 101 and the socket speaks @pactum/core/realtime.
+      schema: {
+        hide: true,
+        response: { 101: z.null().describe('Switching Protocols to the realtime WebSocket') },
+      },
       preValidation: async (request) => {
         const origin = request.headers.origin;
         if (!origin || !app.platform.config.allowedOrigins.includes(origin)) {
-          throw new AppError('forbidden', 'Origin not allowed');
+          throw new AppError('origin_not_allowed');
         }
         const session = await getSession(request);
         if (!session) throw new AppError('unauthorized');

@@ -5,7 +5,7 @@ import { waitMinutes } from './rate-limit-wait';
 describe('waitMinutes', () => {
   it('rounds the wait of a 429 up to whole minutes, at least one', () => {
     const limited = (seconds: number) =>
-      new ApiError(429, 'rate_limited', 'Too many attempts.', {}, seconds);
+      new ApiError(429, 'rate_limited', 'Too many attempts.', {}, {}, seconds);
     expect(waitMinutes(limited(18))).toBe(1);
     expect(waitMinutes(limited(60))).toBe(1);
     expect(waitMinutes(limited(61))).toBe(2);
@@ -14,7 +14,7 @@ describe('waitMinutes', () => {
 
   it('says nothing for a 429 without a wait or for other failures', () => {
     expect(waitMinutes(new ApiError(429, 'rate_limited', 'Too many attempts.'))).toBeUndefined();
-    expect(waitMinutes(new ApiError(409, 'email_taken', 'Taken', {}, 5))).toBeUndefined();
+    expect(waitMinutes(new ApiError(409, 'email_taken', 'Taken', {}, {}, 5))).toBeUndefined();
     expect(waitMinutes(new Error('boom'))).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { authMessages, type Me, ssoProviderNames, ssoSignUpSchema } from '@pactum/core/auth';
+import { authMessages, ssoProviderNames, ssoSignUpSchema } from '@pactum/core/auth';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
-import { useMe } from './api/get-me';
+import { type Me, useMe } from './api/get-me';
 import { useSignOut } from './api/sign-out';
 import { useSsoSignUp } from './api/sso-sign-up';
 import { DEFAULT_PHONE } from './components/signup-form';

@@ -12,9 +12,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { DealDetail } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
-import { areCommentsAllowed, type CommentThread } from '@pactum/core/drafts';
+import { areCommentsAllowed } from '@pactum/core/drafts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
@@ -26,6 +25,7 @@ import { AttachmentsCard } from '../attachments/components/attachments-card';
 import { useMe } from '../auth/api/get-me';
 import { commentsQueryKey, useComments } from '../comments/api/list-comments';
 import { SectionComments } from '../comments/components/section-comments';
+import type { CommentThread } from '../comments/types';
 import { LeavePrompt } from '../sections/components/leave-prompt';
 import {
   scrollToAnchor,
@@ -46,6 +46,7 @@ import {
 } from './components/deal-section-card';
 import { DealSettingsDialog } from './components/deal-settings-dialog';
 import { dealEditPath, dealHomePath, dealSignPath } from './deal-paths';
+import type { DealDetail } from './types';
 
 const TITLE_ANCHOR_ID = 'deal-title';
 

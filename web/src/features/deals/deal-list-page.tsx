@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type DealCard, type DealGroup, dealPageSizes } from '@pactum/core/deals';
+import { type DealGroup, dealPageSizes } from '@pactum/core/deals';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -23,6 +23,7 @@ import { useTablePaginationLabels } from '../../ui/use-table-pagination-labels';
 import { useDealList } from './api/list-deals';
 import { ProgressBar } from './components/deal-progress';
 import { dealListPath, dealLoadPath, dealSignPath } from './deal-paths';
+import type { DealCard } from './types';
 
 function pageSizeOf(value: string | null): number {
   const size = Number(value);

@@ -10,8 +10,10 @@ import Tooltip from '@mui/material/Tooltip';
 import type { DocumentCollection } from '@pactum/core/documents';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/error-text';
 import { ApiError } from '../../app/http';
 import { toast } from '../../ui/toast-store';
+import { useLang } from '../../ui/use-lang';
 import { useDocumentTags } from './api/get-tags';
 import { useSetTags } from './api/set-tags';
 
@@ -27,6 +29,7 @@ type TagsMenuProps = { collection: DocumentCollection; documentId: string };
  */
 export function TagsMenu({ collection, documentId }: TagsMenuProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const tags = useDocumentTags(collection, documentId);
@@ -51,7 +54,7 @@ export function TagsMenu({ collection, documentId }: TagsMenuProps) {
         onSettled: () => setChosen(undefined),
         onError: (error) => {
           const last = lastToggled.current;
-          const message = error instanceof ApiError ? error.message : t('documentTags.unknown');
+          const message = error instanceof ApiError ? errorText(error, lang) : '';
           toast.error(
             t(last?.isAdded === false ? 'documentTags.removeFailed' : 'documentTags.saveFailed', {
               tag: last?.tag ?? '',

@@ -11,14 +11,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { DraftRow } from '@pactum/core/drafts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useDrafts } from './api/list-drafts';
+import { type DraftRow, useDrafts } from './api/list-drafts';
 import { draftPath, TEMPLATE_LIST_PATH } from './paths';
 import { useDraftText } from './use-draft-text';
 

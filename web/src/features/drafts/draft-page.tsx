@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { DraftDetail } from '@pactum/core/drafts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../app/http';
@@ -11,7 +10,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { isQueuedHere } from '../sending/just-sent';
 import { sentStatusPath } from '../sending/paths';
 import { useCloseDrawerOnOpen } from '../shell/drawer-control';
-import { useDraft } from './api/get-draft';
+import { type DraftDetail, useDraft } from './api/get-draft';
 import { DRAFT_LIST_PATH, draftSentPath } from './paths';
 
 /**

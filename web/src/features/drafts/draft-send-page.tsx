@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Party } from '@pactum/core/documents';
 import {
-  type DraftDetail,
   isCreditSufficient,
   isPartyValid,
   isProcessValid,
@@ -25,6 +24,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
 import { markQueued } from '../sending/just-sent';
 import { useWorkspaces } from '../workspaces/api/list-workspaces';
+import type { DraftDetail } from './api/get-draft';
 import { type ReceiverInput, useSaveReceivers } from './api/save-receivers';
 import { useSendDraft } from './api/send-draft';
 import { useUpdateDraft } from './api/update-draft';

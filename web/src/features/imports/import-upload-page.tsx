@@ -9,6 +9,7 @@ import { isDocxName } from '@pactum/core/files';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorText } from '../../app/error-text';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsCard } from '../../ui/settings-card';
 import { UploadProgressRow } from '../../ui/upload-progress-row';
@@ -17,7 +18,6 @@ import { useLang } from '../../ui/use-lang';
 import { useFileUpload } from '../../ui/use-resumable-upload';
 import { useCreateImport } from './api/create-import';
 import { EXAMPLE_DOCX_URL, importWizardPath, TEMPLATES_PATH } from './import-paths';
-import { importErrorText } from './import-text';
 
 /**
  * templates/import: the Word import's entry (spec 2 §4.3). The .docx goes up through the
@@ -62,7 +62,7 @@ export function ImportUploadPage() {
         {notice && <Alert severity="warning">{notice}</Alert>}
         {failure !== undefined && (
           <Alert severity="error" role="alert">
-            {importErrorText(failure, lang)}
+            {errorText(failure, lang)}
           </Alert>
         )}
         {upload.progress && isBusy && (

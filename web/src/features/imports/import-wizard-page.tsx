@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import {
   checkImportForTemplate,
   type ImportBlock,
-  type ImportDetail,
   type ImportMarkers,
   splitImportSections,
   type UpdateImport,
@@ -16,18 +15,18 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { codeText, errorText } from '../../app/error-text';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageHeader } from '../../ui/page-header';
 import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
 import { useCreateTemplateFromImport } from './api/create-template-from-import';
-import { useImport } from './api/get-import';
+import { type ImportDetail, useImport } from './api/get-import';
 import { useUpdateImport } from './api/update-import';
 import { ImportDocument, type PickMode } from './components/import-document';
 import { ImportPanel, type ImportPicks } from './components/import-panel';
 import { TEMPLATES_PATH, templateEditPath } from './import-paths';
-import { importErrorText, importText } from './import-text';
 
 /** How long the wizard waits after the last pick before saving it. */
 const SAVE_DEBOUNCE_MS = 800;
@@ -180,8 +179,8 @@ export function ImportWizardPage() {
         <PageHeader title={t('imports.wizardTitle')} />
         <Alert severity="error" role="alert">
           {query.isError
-            ? importErrorText(query.error, lang)
-            : importText(detail?.errorMessage, lang)}
+            ? errorText(query.error, lang)
+            : codeText(detail?.errorCode ?? 'import_conversion_failed', lang)}
         </Alert>
         <div>{back}</div>
       </Stack>
@@ -261,7 +260,7 @@ export function ImportWizardPage() {
           createError={
             (create.error ?? update.error) && (
               <Alert severity="error" role="alert">
-                {importErrorText(create.error ?? update.error, lang)}
+                {errorText(create.error ?? update.error, lang)}
               </Alert>
             )
           }

@@ -1,6 +1,16 @@
-import type { NotificationIds, NotificationList } from '@pactum/core/notifications';
+import type {
+  notificationItemSchema,
+  notificationListSchema,
+} from '@pactum/core/api/notifications';
+import type { Wire } from '@pactum/core/api/wire';
+import type { NotificationIds } from '@pactum/core/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../app/http';
+
+/** One line of the notifications menu (merged notifications). */
+export type NotificationItem = Wire<typeof notificationItemSchema>;
+/** The menu as every notification route answers it. */
+export type NotificationList = Wire<typeof notificationListSchema>;
 
 /** Under the user's key, so that events on `user:<id>` refetch the menu too. */
 export const notificationsQueryKey = (userId: string) => ['user', userId, 'notifications'] as const;

@@ -1,5 +1,5 @@
-import type { Section } from '@pactum/core/templates';
 import { describe, expect, it } from 'vitest';
+import type { Section } from './types';
 import { isChanged, sectionValues } from './use-section-editing';
 
 const section = (overrides: Partial<Section>): Section => ({

@@ -1,4 +1,4 @@
-import { type AddSectionInput, SECTION_LOCK_STALE_MS, type Section } from '@pactum/core/templates';
+import { type AddSectionInput, SECTION_LOCK_STALE_MS } from '@pactum/core/templates';
 import { useIsMutating } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { lockSection, useLockSection } from './api/lock-section';
 import { useSaveSection } from './api/save-section';
 import { documentWriteKey } from './api/section-cache';
 import { useUnlockSection } from './api/unlock-section';
-import type { SectionDocument, SectionValues } from './types';
+import type { Section, SectionDocument, SectionValues } from './types';
 
 /** The open section's lock is renewed this often, well before it would go stale. */
 export const LOCK_HEARTBEAT_MS = SECTION_LOCK_STALE_MS / 3;

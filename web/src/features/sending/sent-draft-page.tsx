@@ -9,7 +9,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { dealProgress, progressColour } from '@pactum/core/deals';
-import type { DraftDeal } from '@pactum/core/drafts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useLiveTopic } from '../../app/live';
@@ -20,6 +19,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useDraft } from '../drafts/api/get-draft';
 import { useDraftDeals } from '../drafts/api/list-draft-deals';
 import { SENT_STATUS_PATH, sentDealPath } from './paths';
+import type { DraftDeal } from './types';
 
 const barColour = { green: 'success', blue: 'info', grey: 'inherit' } as const;
 

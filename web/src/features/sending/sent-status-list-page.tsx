@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SentCard } from '@pactum/core/drafts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -19,6 +18,7 @@ import { draftPath, TEMPLATE_LIST_PATH } from '../drafts/paths';
 import { useDraftText } from '../drafts/use-draft-text';
 import { useSent } from './api/list-sent';
 import { sentStatusPath } from './paths';
+import type { SentCard } from './types';
 
 const stateColour = { draft: 'default', open: 'info', done: 'success' } as const;
 

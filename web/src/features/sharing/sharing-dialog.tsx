@@ -26,7 +26,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { AccessRole } from '@pactum/core/documents';
-import type { AccessEntry } from '@pactum/core/templates';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +38,7 @@ import { useAccessList } from './api/list-access';
 import { useRemoveAccess } from './api/remove-access';
 import { useUpdateAccess } from './api/update-access';
 import { cleanEmails } from './clean-emails';
-import type { SharedDocument } from './types';
+import type { AccessEntry, SharedDocument } from './types';
 
 /** Spec 2 §9: the share dialog is at most 600 px wide. */
 export const SHARING_DIALOG_WIDTH = 600;

@@ -21,12 +21,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
-import type { HomeCounts, Me } from '@pactum/core/auth';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../../app/language-select';
 import { visuallyHidden } from '../../ui/visually-hidden';
+import type { HomeCounts, Me } from '../auth/api/get-me';
 import type { CrumbKey } from './route-handle';
 import { isTestEnvironment } from './test-environment';
 

@@ -14,7 +14,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   NOTIFICATION_SEEN_DELAY_MS,
-  type NotificationItem,
   notificationPath,
   relativeTime,
 } from '@pactum/core/notifications';
@@ -26,6 +25,7 @@ import { useLiveTopic } from '../../app/live';
 import { toast } from '../../ui/toast-store';
 import { useLang } from '../../ui/use-lang';
 import {
+  type NotificationItem,
   notificationsQueryKey,
   useClearNotifications,
   useMarkNotificationsSeen,

@@ -2,10 +2,10 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import type { Me } from '@pactum/core/auth';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppVersion } from '../../app/health';
+import type { Me } from '../auth/api/get-me';
 import { initials } from './initials';
 
 /** The user's avatar: the tooltip names the user, the e-mail and the build; it opens My account. */

@@ -10,6 +10,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { sendPdfDraftResultSchema, sendPdfResultSchema } from '@pactum/core/api/signing';
+import type { Wire } from '@pactum/core/api/wire';
 import type { PartyRole } from '@pactum/core/documents';
 import { draftMessages } from '@pactum/core/drafts';
 import {
@@ -27,6 +29,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { errorText } from '../../app/error-text';
 import { apiFetch } from '../../app/http';
 import { ErrorAlert } from '../../ui/error-alert';
 import { toast } from '../../ui/toast-store';
@@ -36,7 +39,6 @@ import { useResumableUpload } from '../../ui/use-resumable-upload';
 import { useMe } from '../auth/api/get-me';
 import { dealSignPath } from '../deals/deal-paths';
 import { useWorkspaces } from '../workspaces/api/list-workspaces';
-import { sendPdfErrorText } from './send-pdf-errors';
 
 /** The form is kept on the server 1 s after a change (spec 3 §9 PDF draft sync). */
 const DRAFT_SYNC_MS = 1000;
@@ -88,7 +90,7 @@ export function SendPdfPage() {
   // The per-user draft: loaded once, then kept 1 s after each change.
   const draft = useQuery({
     queryKey: ['send-pdf', 'draft'],
-    queryFn: () => apiFetch<{ draft: SendPdfDraft }>('/api/v1/send-pdf/draft'),
+    queryFn: () => apiFetch<Wire<typeof sendPdfDraftResultSchema>>('/api/v1/send-pdf/draft'),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const isHydrated = useRef(false);
@@ -155,7 +157,7 @@ export function SendPdfPage() {
 
   const send = useMutation({
     mutationFn: (body: SendPdfRequest) =>
-      apiFetch<{ dealId: string; message: string }>('/api/v1/send-pdf', { method: 'POST', body }),
+      apiFetch<Wire<typeof sendPdfResultSchema>>('/api/v1/send-pdf', { method: 'POST', body }),
     onSuccess: (answer) => {
       toast.success(answer.message);
       navigate(dealSignPath(answer.dealId));
@@ -199,7 +201,7 @@ export function SendPdfPage() {
       setUploadId(await upload.start(file, 'attachment'));
       setUploadName(file.name);
     } catch (error) {
-      setFileError(error instanceof Error ? error.message : String(error));
+      setFileError(errorText(error, lang));
     }
   };
 
@@ -455,7 +457,7 @@ export function SendPdfPage() {
               }
               label={t('signing.sendPdf.confirm')}
             />
-            <ErrorAlert error={send.error} describe={(error) => sendPdfErrorText(error, lang)} />
+            <ErrorAlert error={send.error} />
             <Box>
               <Button variant="contained" onClick={submit} disabled={send.isPending}>
                 {t('signing.sendPdf.send')}

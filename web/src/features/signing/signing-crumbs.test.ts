@@ -1,5 +1,5 @@
-import type { SigningSigner, SigningView } from '@pactum/core/signing';
 import { describe, expect, it } from 'vitest';
+import type { SigningSigner, SigningView } from './api/get-signing';
 import { signingCrumbs } from './signing-crumbs';
 
 const signer = (overrides: Partial<SigningSigner>) => overrides as SigningSigner;

@@ -1,7 +1,7 @@
 import { homeGroupOf } from '@pactum/core/deals';
-import type { SigningView } from '@pactum/core/signing';
 import { dealHomePath } from '../deals/deal-paths';
 import type { CrumbKey, PageCrumb } from '../shell/route-handle';
+import type { SigningView } from './api/get-signing';
 
 const groupCrumbs = {
   negotiate: 'negotiate',

@@ -16,12 +16,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PartyRole } from '@pactum/core/documents';
-import {
-  type SigningSigner,
-  type SigningView,
-  signatureColorHex,
-  signingMessage,
-} from '@pactum/core/signing';
+import { signatureColorHex, signingMessage } from '@pactum/core/signing';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -36,7 +31,7 @@ import { useMe } from '../auth/api/get-me';
 import { useSendVerification } from '../auth/api/send-verification';
 import { dealEditPath, dealSignPath } from '../deals/deal-paths';
 import { RichTextView } from '../sections/components/rich-text-view';
-import { signedPdfUrl, useSigning } from './api/get-signing';
+import { type SigningSigner, type SigningView, signedPdfUrl, useSigning } from './api/get-signing';
 import { useCancelSigning, useRetrySignedPdf } from './api/signing-actions';
 import { AuditTrailDialog, AuditTrailList } from './components/audit-trail';
 import { SignDialog } from './components/sign-dialog';

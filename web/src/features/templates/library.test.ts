@@ -1,5 +1,5 @@
-import type { TemplateCard } from '@pactum/core/templates';
 import { describe, expect, it } from 'vitest';
+import type { TemplateCard } from './api/list-templates';
 import {
   emptyFilters,
   filterChoices,

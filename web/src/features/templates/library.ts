@@ -1,5 +1,6 @@
-import type { TemplateCard, TemplateGroup } from '@pactum/core/templates';
+import type { TemplateGroup } from '@pactum/core/templates';
 import Fuse, { type IFuseOptions } from 'fuse.js';
+import type { TemplateCard } from './api/list-templates';
 
 /** Spec 2 §9: the library's fuzzy search on title and abstract. */
 export const SEARCH_OPTIONS: IFuseOptions<TemplateCard> = {

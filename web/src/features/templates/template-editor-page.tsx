@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { orderSections, type TemplateDetail } from '@pactum/core/templates';
+import { orderSections } from '@pactum/core/templates';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
@@ -30,7 +30,7 @@ import {
   type TocItem,
 } from '../sections/components/table-of-contents';
 import { SharingDialog } from '../sharing/sharing-dialog';
-import { useTemplate } from './api/get-template';
+import { type TemplateDetail, useTemplate } from './api/get-template';
 import { DetailsCard } from './components/details-card';
 import { TemplateAttachments } from './components/template-attachments';
 import { TemplateMenu } from './components/template-menu';

@@ -12,18 +12,13 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import {
-  type TemplateCard as TemplateCardData,
-  type TemplateFilter,
-  type TemplateGroup,
-  templateFilters,
-} from '@pactum/core/templates';
+import { type TemplateFilter, type TemplateGroup, templateFilters } from '@pactum/core/templates';
 import { type ReactElement, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useTemplates } from './api/list-templates';
+import { type TemplateCard as TemplateCardData, useTemplates } from './api/list-templates';
 import { ActionCard } from './components/action-card';
 import { CouponDialog } from './components/coupon-dialog';
 import { LibraryFiltersBar } from './components/library-filters';

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { PaymentFailureCode } from '@pactum/core/billing';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -104,7 +105,7 @@ function WorkspaceView({ workspace }: { workspace: Workspace }) {
     navigate({ search, hash: nextHash }, { replace: true, state });
   };
   useStatsWhenOld(workspace);
-  const earlierError = (state as { paymentError?: string } | null)?.paymentError;
+  const earlierError = (state as { paymentError?: PaymentFailureCode } | null)?.paymentError;
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200 }}>

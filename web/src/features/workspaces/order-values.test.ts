@@ -1,6 +1,6 @@
-import type { Me } from '@pactum/core/auth';
 import { buyCreditsSchema, createWorkspaceSchema } from '@pactum/core/billing';
 import { describe, expect, it } from 'vitest';
+import type { Me } from '../auth/api/get-me';
 import {
   KEY_PLACEHOLDER,
   newOrderValues,

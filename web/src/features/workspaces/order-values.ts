@@ -1,4 +1,4 @@
-import type { Address, Company, Me } from '@pactum/core/auth';
+import type { Address, Company } from '@pactum/core/auth';
 import {
   type BuyCredits,
   type CreateWorkspace,
@@ -7,6 +7,7 @@ import {
   isEuVatCountry,
   MIN_INVOICE_CREDITS,
 } from '@pactum/core/billing';
+import type { Me } from '../auth/api/get-me';
 import { type CardFields, emptyCard, toCardInput } from './card-input';
 import type { WorkspaceType } from './types';
 

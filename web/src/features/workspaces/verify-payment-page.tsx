@@ -4,19 +4,21 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { PaymentFailureCode } from '@pactum/core/billing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { codeText } from '../../app/error-text';
 import { ErrorAlert } from '../../ui/error-alert';
 import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLang } from '../../ui/use-lang';
 import { confirmPayment } from './api/confirm-payment';
 import { workspaceQueryKey, workspaceQueryOptions } from './api/get-workspace';
 import { workspacesQueryKey } from './api/list-workspaces';
 import { browserStorage, forgetPayment, readPayment } from './payment-continue';
 import type { PaymentState } from './types';
-import { useWorkspaceText } from './use-workspace-text';
 import { workspacePath } from './workspace-paths';
 
 /** How often, and how long apart, a payment still under way is asked about again. */
@@ -27,7 +29,7 @@ type Phase =
   | { name: 'card' }
   | { name: 'payment' }
   | { name: 'pending' }
-  | { name: 'failed'; message: string }
+  | { name: 'failed'; failureCode: PaymentFailureCode }
   | { name: 'error'; error: unknown };
 
 const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -46,7 +48,7 @@ export function VerifyPaymentPage() {
   const paymentId = params.get('payment') ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = useWorkspaceText();
+  const lang = useLang();
   const [phase, setPhase] = useState<Phase>({ name: 'card' });
   const hasStarted = useRef(false);
   const isMounted = useRef(true);
@@ -87,7 +89,7 @@ export function VerifyPaymentPage() {
         if (payment.status === 'succeeded') return succeed(payment);
         if (payment.status === 'failed') {
           forgetPayment(browserStorage());
-          setPhase({ name: 'failed', message: payment.message ?? '' });
+          setPhase({ name: 'failed', failureCode: payment.failureCode ?? 'payment_failed' });
           return;
         }
         setPhase({ name: 'payment' });
@@ -140,9 +142,7 @@ export function VerifyPaymentPage() {
           <>
             {phase.name === 'failed' ? (
               <Alert severity="error" role="alert">
-                {phase.message
-                  ? message(phase.message)
-                  : t('workspaces.serverText.threeDSecureFailed')}
+                {codeText(phase.failureCode, lang)}
               </Alert>
             ) : (
               <ErrorAlert error={phase.error} />

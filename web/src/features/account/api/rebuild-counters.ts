@@ -1,7 +1,6 @@
-import type { Me } from '@pactum/core/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { meQueryKey } from '../../auth/api/get-me';
+import { type Me, meQueryKey } from '../../auth/api/get-me';
 
 /** POST /api/v1/me/rebuild-counters: recounts the side menu's document counts. */
 export function rebuildCounters(): Promise<Me> {

@@ -7,10 +7,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { type EmailNotification, emailNotificationOptions, type Me } from '@pactum/core/auth';
+import { type EmailNotification, emailNotificationOptions } from '@pactum/core/auth';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
+import type { Me } from '../../auth/api/get-me';
 import { useUpdateMe } from '../api/update-me';
 
 /** The spec's width of the autofill dialog (1 §2). */

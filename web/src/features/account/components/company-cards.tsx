@@ -5,7 +5,6 @@ import {
   addressSchema,
   type Company,
   companySchema,
-  type Me,
   type UpdateAccount,
 } from '@pactum/core/auth';
 import { type Ref, useMemo } from 'react';
@@ -17,6 +16,7 @@ import { FormTextField } from '../../../ui/form-text-field';
 import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
+import type { Me } from '../../auth/api/get-me';
 import { useUpdateMe } from '../api/update-me';
 import { useResetWhenClean } from '../use-reset-when-clean';
 

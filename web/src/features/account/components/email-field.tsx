@@ -2,12 +2,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { changeEmailSchema, type Me, ssoProviderNames } from '@pactum/core/auth';
+import { changeEmailSchema, ssoProviderNames } from '@pactum/core/auth';
 import { translateMessage } from '@pactum/core/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useLang } from '../../../ui/use-lang';
+import type { Me } from '../../auth/api/get-me';
 import { useChangeEmail } from '../api/change-email';
 
 /**

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import { emailNotificationOptions, type Me, updateAccountSchema } from '@pactum/core/auth';
+import { emailNotificationOptions, updateAccountSchema } from '@pactum/core/auth';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { FormTextField } from '../../../ui/form-text-field';
 import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
+import type { Me } from '../../auth/api/get-me';
 import { useUpdateMe } from '../api/update-me';
 import { browserTimezone, defaultTimezone, timezoneOptions } from '../timezones';
 import { useResetWhenClean } from '../use-reset-when-clean';

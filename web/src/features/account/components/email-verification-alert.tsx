@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { Me } from '@pactum/core/auth';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
+import type { Me } from '../../auth/api/get-me';
 import { useSendVerification } from '../../auth/api/send-verification';
 
 /**

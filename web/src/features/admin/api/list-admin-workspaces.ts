@@ -1,24 +1,10 @@
-import type { Currency } from '@pactum/core/billing';
+import type { Wire } from '@pactum/core/api/wire';
+import type { adminWorkspaceSchema } from '@pactum/core/api/workspaces';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 
 /** One row of the admin area's billing list. */
-export type AdminWorkspace = {
-  id: string;
-  title: string;
-  type: 'card' | 'invoice';
-  credits: number;
-  isVerified: boolean;
-  isRejected: boolean;
-  company: { name?: string; vat?: string };
-  /** What an invoice order asked for; granted when the workspace is verified. */
-  asyncPayment: {
-    credits: number;
-    currency: Currency;
-    purchaseTotal: number;
-  } | null;
-  createdAt: string;
-};
+export type AdminWorkspace = Wire<typeof adminWorkspaceSchema>;
 
 export const adminWorkspacesQueryKey = ['admin', 'workspaces'] as const;
 

@@ -1,8 +1,7 @@
 import type { DocumentCollection } from '@pactum/core/documents';
-import type { Attachment } from '@pactum/core/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { attachmentsQueryKey } from './list-attachments';
+import { type Attachment, attachmentsQueryKey } from './list-attachments';
 
 /** POST /api/v1/:collection/:documentId/attachments: attaches a completed upload. */
 export function addAttachment(

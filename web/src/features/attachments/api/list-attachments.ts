@@ -1,7 +1,13 @@
+import type { Wire } from '@pactum/core/api/wire';
 import type { DocumentCollection } from '@pactum/core/documents';
-import type { Attachment } from '@pactum/core/files';
+import type { attachmentListSchema } from '@pactum/core/files';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+
+/** The attachments of a document, as the attachment routes answer them. */
+export type AttachmentList = Wire<typeof attachmentListSchema>;
+/** One attachment of a document. */
+export type Attachment = AttachmentList['attachments'][number];
 
 /** The realtime topic kind of a collection: `template:<id>` refetches `['template', id, …]`. */
 const topicKind: Record<DocumentCollection, string> = {
@@ -18,7 +24,7 @@ export const attachmentsQueryKey = (collection: DocumentCollection, documentId: 
 export function listAttachments(
   collection: DocumentCollection,
   documentId: string,
-): Promise<{ attachments: Attachment[] }> {
+): Promise<AttachmentList> {
   return apiFetch(`/api/v1/${collection}/${encodeURIComponent(documentId)}/attachments`);
 }
 

@@ -1,14 +1,10 @@
 import type { DocumentCollection } from '@pactum/core/documents';
-import type { Attachment } from '@pactum/core/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { attachmentsQueryKey } from './list-attachments';
+import { type AttachmentList, attachmentsQueryKey } from './list-attachments';
 
 /** PATCH /api/v1/attachments/:id: moves an attachment to a position (1-based). */
-export function moveAttachment(
-  attachmentId: string,
-  position: number,
-): Promise<{ attachments: Attachment[] }> {
+export function moveAttachment(attachmentId: string, position: number): Promise<AttachmentList> {
   return apiFetch(`/api/v1/attachments/${encodeURIComponent(attachmentId)}`, {
     method: 'PATCH',
     body: { position },

@@ -13,7 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DocumentCollection } from '@pactum/core/documents';
-import { type Attachment, formatMb, isPdfName } from '@pactum/core/files';
+import { formatMb, isPdfName } from '@pactum/core/files';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -23,7 +23,7 @@ import { toast } from '../../../ui/toast-store';
 import { UploadProgressRow } from '../../../ui/upload-progress-row';
 import { useFileUpload } from '../../../ui/use-resumable-upload';
 import { useAddAttachment } from '../api/add-attachment';
-import { attachmentFileUrl, useAttachments } from '../api/list-attachments';
+import { type Attachment, attachmentFileUrl, useAttachments } from '../api/list-attachments';
 import { useMoveAttachment } from '../api/move-attachment';
 import { useRemoveAttachment } from '../api/remove-attachment';
 

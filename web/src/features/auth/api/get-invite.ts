@@ -1,20 +1,23 @@
+import type {
+  inviteKinds,
+  inviteOpenSchema,
+  inviteResolutionSchema,
+} from '@pactum/core/api/invites';
+import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 
 /** `invite`: an invite to negotiate (/document/invite/:id); `sign`: a signer's link. */
-export type InviteKind = 'invite' | 'sign';
+export type InviteKind = (typeof inviteKinds)[number];
 
-type Opened = { outcome: 'open'; path: string };
+type Opened = Wire<typeof inviteOpenSchema>;
 
 /**
  * What to do with an invite link: go on to the document (`open`, the link is the user's),
  * confirm taking it (`claim`: nobody's yet, the signed-in user may take it), or sign in or
  * register first (nobody signed in; the invited address prefills the form).
  */
-export type InviteResolution =
-  | Opened
-  | { outcome: 'claim'; title: string; senderName: string }
-  | { outcome: 'login' | 'register'; email: string | null };
+export type InviteResolution = Wire<typeof inviteResolutionSchema>;
 
 const linkPath = (kind: InviteKind, id: string) =>
   `/api/v1/invites/${kind}/${encodeURIComponent(id)}`;

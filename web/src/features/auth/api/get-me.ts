@@ -1,6 +1,12 @@
-import type { Me } from '@pactum/core/auth';
+import type { homeCountsSchema, meSchema } from '@pactum/core/api/account';
+import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../app/http';
+
+/** The signed-in user as GET /api/v1/me (and sign-up, sign-in, PATCH /api/v1/me) answers it. */
+export type Me = Wire<typeof meSchema>;
+/** The drawer's counters of the user. */
+export type HomeCounts = Wire<typeof homeCountsSchema>;
 
 /** The query key of the signed-in user; `null` data means nobody is signed in. */
 export const meQueryKey = ['me'] as const;

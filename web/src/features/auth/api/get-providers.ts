@@ -1,6 +1,10 @@
-import type { AuthProviders } from '@pactum/core/auth';
+import type { authProvidersSchema } from '@pactum/core/api/auth';
+import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+
+/** Which single-sign-on buttons to show. */
+export type AuthProviders = Wire<typeof authProvidersSchema>;
 
 /** GET /api/v1/auth/providers: which single-sign-on buttons to show. */
 export function getProviders(): Promise<AuthProviders> {

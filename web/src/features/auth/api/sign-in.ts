@@ -1,8 +1,8 @@
-import type { Me, SignIn } from '@pactum/core/auth';
+import type { SignIn } from '@pactum/core/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { chooseLanguage } from '../../../app/i18n';
-import { meQueryKey } from './get-me';
+import { type Me, meQueryKey } from './get-me';
 
 /** POST /api/v1/auth/sign-in: starts a session (cookie) and answers the user. */
 export function signIn(body: SignIn): Promise<Me> {

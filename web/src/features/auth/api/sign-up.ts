@@ -1,7 +1,7 @@
-import type { Me, SignUp } from '@pactum/core/auth';
+import type { SignUp } from '@pactum/core/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { meQueryKey } from './get-me';
+import { type Me, meQueryKey } from './get-me';
 
 /** POST /api/v1/auth/sign-up: creates the account and signs it in (e-mail unverified). */
 export function signUp(body: SignUp): Promise<Me> {

@@ -1,8 +1,8 @@
-import type { Me, ssoSignUpSchema } from '@pactum/core/auth';
+import type { ssoSignUpSchema } from '@pactum/core/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../app/http';
-import { meQueryKey } from './get-me';
+import { type Me, meQueryKey } from './get-me';
 
 export type SsoSignUp = z.input<typeof ssoSignUpSchema>;
 

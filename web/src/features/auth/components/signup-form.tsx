@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { authMessages, type Me, signUpSchema } from '@pactum/core/auth';
+import { authMessages, signUpSchema } from '@pactum/core/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
@@ -9,6 +9,7 @@ import { FormTextField } from '../../../ui/form-text-field';
 import { NameFields } from '../../../ui/name-fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useLang } from '../../../ui/use-lang';
+import type { Me } from '../api/get-me';
 import { useSignUp } from '../api/sign-up';
 import { useRateLimitText } from '../rate-limit-wait';
 import { TermsCheckbox } from './terms-checkbox';

@@ -1,7 +1,8 @@
-import type { CommentRow, CreateCommentInput } from '@pactum/core/drafts';
+import type { CreateCommentInput } from '@pactum/core/drafts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import type { CommentCollection } from '../comment-collection';
+import type { CommentRow } from '../types';
 import { commentsQueryKey } from './list-comments';
 
 export type PostComment = CreateCommentInput;
@@ -27,21 +28,23 @@ export function editComment(commentId: string, content: string): Promise<Comment
 }
 
 /** POST /api/v1/comments/:id/resolve: resolves a thread, optionally with a closing reply. */
-export function resolveThread(threadId: string, reply?: string): Promise<unknown> {
-  return apiFetch(`/api/v1/comments/${encodeURIComponent(threadId)}/resolve`, {
+export function resolveThread(threadId: string, reply?: string): Promise<void> {
+  return apiFetch<void>(`/api/v1/comments/${encodeURIComponent(threadId)}/resolve`, {
     method: 'POST',
     body: reply ? { reply } : {},
   });
 }
 
 /** POST /api/v1/comments/:id/reopen: opens a resolved thread again. */
-export function reopenThread(threadId: string): Promise<unknown> {
-  return apiFetch(`/api/v1/comments/${encodeURIComponent(threadId)}/reopen`, { method: 'POST' });
+export function reopenThread(threadId: string): Promise<void> {
+  return apiFetch<void>(`/api/v1/comments/${encodeURIComponent(threadId)}/reopen`, {
+    method: 'POST',
+  });
 }
 
 /** DELETE /api/v1/comments/:id: a comment (or a whole thread, when it is the root). */
-export function deleteComment(commentId: string): Promise<unknown> {
-  return apiFetch(`/api/v1/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
+export function deleteComment(commentId: string): Promise<void> {
+  return apiFetch<void>(`/api/v1/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
 }
 
 type CommentAction =

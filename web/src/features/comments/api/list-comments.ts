@@ -1,7 +1,7 @@
-import type { CommentThread } from '@pactum/core/drafts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import type { CommentCollection } from '../comment-collection';
+import type { CommentThread, CommentThreadList } from '../types';
 
 /**
  * The query key of a document's internal comments: under the document's own key (`['draft',
@@ -15,7 +15,7 @@ export async function listComments(
   collection: CommentCollection,
   documentId: string,
 ): Promise<CommentThread[]> {
-  const answer = await apiFetch<{ threads: CommentThread[] }>(
+  const answer = await apiFetch<CommentThreadList>(
     `/api/v1/${collection}/${encodeURIComponent(documentId)}/comments`,
   );
   return answer.threads;

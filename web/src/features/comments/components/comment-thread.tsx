@@ -9,7 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CommentRow, CommentThread } from '@pactum/core/drafts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/error-text';
@@ -19,6 +18,7 @@ import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useCommentAction } from '../api/comment-mutations';
 import type { CommentCollection } from '../comment-collection';
+import type { CommentRow, CommentThread } from '../types';
 import { CommentComposer } from './comment-composer';
 
 /** The delete confirmation previews the comment cut at 60 characters (spec 2 §9). */

@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import type { CommentThread } from '@pactum/core/drafts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../ui/toast-store';
 import { useCommentAction } from '../api/comment-mutations';
 import type { CommentCollection } from '../comment-collection';
+import type { CommentThread } from '../types';
 import { CommentComposer } from './comment-composer';
 import { CommentThreadView } from './comment-thread';
 

@@ -1,6 +1,7 @@
-import type { CreateDealSection, DealSection } from '@pactum/core/deals';
+import type { CreateDealSection } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealSection } from '../types';
 import { dealApiPath, dealQueryKey } from './deal-keys';
 
 /** POST /api/v1/deals/:id/sections: adds a section (the adding party's proposal). */

@@ -1,6 +1,6 @@
-import type { DealDetail } from '@pactum/core/deals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealDetail } from '../types';
 import { dealApiPath, dealQueryKey } from './deal-keys';
 
 /** GET /api/v1/deals/:id: the deal as the caller's party sees it (404 without access). */

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { Redline } from '../types';
 import { dealQueryKey, dealSectionApiPath } from './deal-keys';
-
-/** `titleHtml` is the redline of the section title, null when both versions have the same. */
-export type Redline = { from: string; to: string; html: string; titleHtml: string | null };
 
 /** GET .../sections/:sectionId/redline?from=&to=: insertions and deletions between versions. */
 export function getRedline(

@@ -1,6 +1,7 @@
-import type { DealGroup, DealList } from '@pactum/core/deals';
+import type { DealGroup } from '@pactum/core/deals';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealList } from '../types';
 
 /** GET /api/v1/deals?group=&page=&pageSize=: one page of the caller's deals of a group. */
 export function listDeals(group: DealGroup, page: number, pageSize: number): Promise<DealList> {

@@ -1,14 +1,12 @@
-import type { DealEvent } from '@pactum/core/deals';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealEventPage } from '../types';
 import { dealApiPath, dealQueryKey } from './deal-keys';
 
-type EventPage = { events: DealEvent[]; nextCursor: string | null };
-
 /** GET /api/v1/deals/:id/events?cursor=: the activity feed, newest first, 100 a page. */
-export function listDealEvents(dealId: string, cursor: string | null): Promise<EventPage> {
+export function listDealEvents(dealId: string, cursor: string | null): Promise<DealEventPage> {
   const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  return apiFetch<EventPage>(`${dealApiPath(dealId)}/events${query}`);
+  return apiFetch<DealEventPage>(`${dealApiPath(dealId)}/events${query}`);
 }
 
 export const dealEventsQueryOptions = (dealId: string) =>

@@ -1,14 +1,11 @@
-import type { SectionVersion } from '@pactum/core/deals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { SectionVersionList } from '../types';
 import { dealQueryKey, dealSectionApiPath } from './deal-keys';
 
 /** GET .../sections/:sectionId/versions: the versions of a section in order. */
-export function listVersions(
-  dealId: string,
-  sectionId: string,
-): Promise<{ versions: SectionVersion[] }> {
-  return apiFetch(`${dealSectionApiPath(dealId, sectionId)}/versions`);
+export function listVersions(dealId: string, sectionId: string): Promise<SectionVersionList> {
+  return apiFetch<SectionVersionList>(`${dealSectionApiPath(dealId, sectionId)}/versions`);
 }
 
 export const versionsQueryOptions = (dealId: string, sectionId: string) =>

@@ -1,6 +1,7 @@
-import type { DealSection, SaveDealSection } from '@pactum/core/deals';
+import type { SaveDealSection } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealSection } from '../types';
 import { dealQueryKey, dealSectionApiPath } from './deal-keys';
 
 /*

@@ -1,6 +1,6 @@
-import type { DealDetail } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealDetail } from '../types';
 import { dealApiPath, dealQueryKey } from './deal-keys';
 
 /** POST /api/v1/deals/:id/trash: trashes the deal (sender party with edit access). */

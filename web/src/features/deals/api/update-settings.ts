@@ -1,6 +1,7 @@
-import type { DealDetail, DealSettings } from '@pactum/core/deals';
+import type { DealSettings } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealDetail } from '../types';
 import { dealApiPath, dealQueryKey } from './deal-keys';
 
 /** PATCH /api/v1/deals/:id: the deal settings (sender party with edit access). */

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { type DealDetail, type DealEvent, passthroughTime } from '@pactum/core/deals';
+import { passthroughTime } from '@pactum/core/deals';
 import { isDealClosed } from '@pactum/core/drafts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { ErrorAlert } from '../../../ui/error-alert';
 import { formatDateTime } from '../../../ui/format';
 import { InvitesList } from '../../sending/components/invites-list';
 import { useDealEvents } from '../api/list-events';
+import type { DealDetail, DealEvent } from '../types';
 
 type InfoKey = keyof (typeof en)['deals']['info'];
 

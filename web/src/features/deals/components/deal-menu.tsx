@@ -8,7 +8,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { DealDetail } from '@pactum/core/deals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -20,6 +19,7 @@ import { SharingDialog } from '../../sharing/sharing-dialog';
 import { dealApiPath } from '../api/deal-keys';
 import { useTrashDeal } from '../api/trash-deal';
 import { dealHomePath, dealListPath } from '../deal-paths';
+import type { DealDetail } from '../types';
 
 /** The deal toolbar menu: Open PDF, 'Trash document...' (sender party, edit), Back to home. */
 export function DealMenu({ deal }: { deal: DealDetail }) {

@@ -4,9 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DealDetail, ProgressColour } from '@pactum/core/deals';
+import type { ProgressColour } from '@pactum/core/deals';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DealDetail } from '../types';
 
 /** The bar colours of the spec's progress colours (green, blue, grey). */
 export const progressBarColour: Record<ProgressColour, 'success' | 'info' | 'inherit'> = {

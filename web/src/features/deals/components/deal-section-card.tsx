@@ -11,14 +11,17 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type DealSection, isSameText } from '@pactum/core/deals';
+import { isSameText } from '@pactum/core/deals';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeText } from '../../../app/error-text';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { useLang } from '../../../ui/use-lang';
 import { LazyRichTextEditor } from '../../sections/components/lazy-rich-text-editor';
 import { RichTextView } from '../../sections/components/rich-text-view';
 import { useSectionAction } from '../api/section-actions';
+import type { DealSection } from '../types';
 import { SectionStateChip } from './section-chip';
 import { VersionsDialog } from './versions-dialog';
 
@@ -60,6 +63,7 @@ export function DealSectionCard({
   footer,
 }: DealSectionCardProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const titleId = useId();
   const action = useSectionAction(dealId, section.id);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -163,7 +167,7 @@ export function DealSectionCard({
                 sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
               >
                 <LockOutlined fontSize="small" />
-                {t('deals.section.lockedBy', { name: section.lockedBy.name })}
+                {codeText('section_locked', lang, { name: section.lockedBy.name })}
               </Typography>
             )}
           </Stack>
@@ -251,7 +255,7 @@ export function DealSectionCard({
           )}
           {section.lockedBy && section.isLockedByMe && !draft && (
             <Alert severity="info" variant="outlined">
-              {t('deals.section.lockedBy', { name: section.lockedBy.name })}
+              {codeText('section_locked', lang, { name: section.lockedBy.name })}
             </Alert>
           )}
           {footer}

@@ -6,11 +6,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { DEAL_SETTINGS_AUTOSAVE_MS, type DealDetail, type DealSettings } from '@pactum/core/deals';
+import { DEAL_SETTINGS_AUTOSAVE_MS, type DealSettings } from '@pactum/core/deals';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useUpdateDealSettings } from '../api/update-settings';
+import type { DealDetail } from '../types';
 
 type Values = {
   title: string;

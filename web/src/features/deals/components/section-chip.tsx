@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
-import type { SectionChip as Chipped } from '@pactum/core/deals';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../ui/format';
+import type { SectionChip as Chipped } from '../types';
 
 const colours = {
   sent: 'default',

@@ -13,14 +13,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type DealSection, escapeHtml, type SectionVersion } from '@pactum/core/deals';
+import { escapeHtml } from '@pactum/core/deals';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { formatDateTime } from '../../../ui/format';
 import { richTextSx } from '../../sections/components/rich-text-view';
-import { type Redline, useRedline } from '../api/get-redline';
+import { useRedline } from '../api/get-redline';
 import { useVersions } from '../api/list-versions';
+import type { DealSection, Redline, SectionVersion } from '../types';
 
 type VersionsDialogProps = {
   dealId: string;

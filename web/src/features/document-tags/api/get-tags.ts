@@ -1,8 +1,12 @@
+import type { documentTagsSchema } from '@pactum/core/api/tags';
+import type { Wire } from '@pactum/core/api/wire';
 import type { DocumentCollection } from '@pactum/core/documents';
-import type { DocumentTags } from '@pactum/core/templates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { documentPath, documentQueryKey } from '../../../app/document-key';
 import { apiFetch } from '../../../app/http';
+
+/** A document's tags and the tags the caller could add (`GET` and `PUT …/tags` answer it). */
+export type DocumentTags = Wire<typeof documentTagsSchema>;
 
 /** Under the document's key, so that its realtime topic refetches the tags too. */
 export const tagsQueryKey = (collection: DocumentCollection, documentId: string) =>

@@ -1,7 +1,6 @@
-import type { DraftDetail } from '@pactum/core/drafts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { draftQueryKey } from './get-draft';
+import { type DraftDetail, draftQueryKey } from './get-draft';
 import { draftsQueryKey } from './list-drafts';
 
 /** POST /api/v1/templates/:templateId/drafts: a new draft from a template (spec 2 §4.4). */

@@ -1,6 +1,10 @@
-import type { DraftDetail } from '@pactum/core/drafts';
+import type { draftDetailSchema } from '@pactum/core/api/drafts';
+import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+
+/** A draft with its sections, receivers and send queue, as `GET /drafts/:id` answers it. */
+export type DraftDetail = Wire<typeof draftDetailSchema>;
 
 /** The query key of one draft; the realtime topic `draft:<id>` refetches everything under it. */
 export const draftQueryKey = (draftId: string) => ['draft', draftId] as const;

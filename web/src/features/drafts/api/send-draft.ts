@@ -1,30 +1,33 @@
-import type { DealProcess } from '@pactum/core/documents';
-import { type DraftQueue, draftMessages } from '@pactum/core/drafts';
+import type { sendDraftResponseSchema } from '@pactum/core/api/sending';
+import type { Wire } from '@pactum/core/api/wire';
+import { draftMessages, type sendDraftSchema } from '@pactum/core/drafts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/http';
+import type { z } from 'zod';
+import { apiFetch, LocalError } from '../../../app/http';
 import { draftQueryKey } from './get-draft';
+import type { DraftQueue } from './get-queue';
 import { draftsQueryKey } from './list-drafts';
 
-export type SendDraftRequest = {
-  workspaceId: string;
-  dealProcess: DealProcess;
-  batchName?: string;
-  isConfirmed: true;
-};
+/** What the send page sends: the route's own request schema. */
+export type SendDraftRequest = z.input<typeof sendDraftSchema>;
 
 /** The spec's text when the send answer carries no queue (2 §7.1). */
-export const INVALID_SEND_RESPONSE = draftMessages.en.invalidQueueResponse;
+const invalidSendResponse = () =>
+  new LocalError({
+    en: draftMessages.en.invalidQueueResponse,
+    fi: draftMessages.fi.invalidQueueResponse,
+  });
 
 /**
  * POST /api/v1/drafts/:id/send: queues the draft for sending (charges the credits, makes one
  * deal per receiver in a job). Answers the queue record; an answer without one is an error.
  */
 export async function sendDraft(draftId: string, request: SendDraftRequest): Promise<DraftQueue> {
-  const answer = await apiFetch<{ que?: DraftQueue } | undefined>(
+  const answer = await apiFetch<Wire<typeof sendDraftResponseSchema> | undefined>(
     `/api/v1/drafts/${encodeURIComponent(draftId)}/send`,
     { method: 'POST', body: request },
   );
-  if (!answer?.que?.id) throw new Error(INVALID_SEND_RESPONSE);
+  if (!answer?.que?.id) throw invalidSendResponse();
   return answer.que;
 }
 

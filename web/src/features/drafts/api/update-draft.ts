@@ -1,21 +1,12 @@
-import type { DealProcess, DocumentVisibility, Parties } from '@pactum/core/documents';
-import type { DraftDetail } from '@pactum/core/drafts';
+import type { updateDraftSchema } from '@pactum/core/drafts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch } from '../../../app/http';
-import { draftQueryKey } from './get-draft';
+import { type DraftDetail, draftQueryKey } from './get-draft';
 import { draftsQueryKey } from './list-drafts';
 
-/** The fields of a draft that PATCH /drafts/:id changes; any subset. */
-export type DraftChanges = Partial<{
-  title: string;
-  abstract: string;
-  parties: Parties;
-  dealProcess: DealProcess;
-  batchName: string | null;
-  senderMessage: string | null;
-  workspaceId: string | null;
-  visibility: DocumentVisibility;
-}>;
+/** The fields of a draft that PATCH /drafts/:id changes; any subset (the route's schema). */
+export type DraftChanges = z.input<typeof updateDraftSchema>;
 
 /** PATCH /api/v1/drafts/:id: saves some fields of the draft; answers the draft. */
 export function updateDraft(draftId: string, changes: DraftChanges): Promise<DraftDetail> {

@@ -6,12 +6,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Me } from '@pactum/core/auth';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { toast } from '../../../ui/toast-store';
 import { useUpdateMe } from '../../account/api/update-me';
+import type { Me } from '../../auth/api/get-me';
 
 /** The spec's width of the autofill dialog (1 §2). */
 const AUTOFILL_DIALOG_WIDTH = 600;

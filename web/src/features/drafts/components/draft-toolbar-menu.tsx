@@ -8,7 +8,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { DraftDetail } from '@pactum/core/drafts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +17,7 @@ import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useCreateTemplateFromDraft } from '../api/create-template-from-draft';
 import { useDeleteDraft } from '../api/delete-draft';
+import type { DraftDetail } from '../api/get-draft';
 import { DRAFT_LIST_PATH, HOME_PATH } from '../paths';
 import { useDraftText } from '../use-draft-text';
 

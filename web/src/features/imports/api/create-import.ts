@@ -1,6 +1,6 @@
-import type { ImportDetail } from '@pactum/core/imports';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { ImportDetail } from './get-import';
 
 /** POST /api/v1/imports: starts converting a completed .docx upload. */
 export function createImport(uploadId: string): Promise<ImportDetail> {

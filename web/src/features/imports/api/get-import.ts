@@ -1,6 +1,11 @@
-import { IMPORT_POLL_MS, type ImportDetail } from '@pactum/core/imports';
+import type { importDetailSchema } from '@pactum/core/api/imports';
+import type { Wire } from '@pactum/core/api/wire';
+import { IMPORT_POLL_MS } from '@pactum/core/imports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+
+/** An import with its state, converted blocks and the wizard's picks. */
+export type ImportDetail = Wire<typeof importDetailSchema>;
 
 export const importQueryKey = (importId: string) => ['import', importId] as const;
 

@@ -1,7 +1,7 @@
-import type { ImportDetail, UpdateImport } from '@pactum/core/imports';
+import type { UpdateImport } from '@pactum/core/imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { importQueryKey } from './get-import';
+import { type ImportDetail, importQueryKey } from './get-import';
 
 /** PATCH /api/v1/imports/:id: saves the wizard's picks. */
 export function updateImport(importId: string, input: UpdateImport): Promise<ImportDetail> {

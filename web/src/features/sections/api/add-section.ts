@@ -1,7 +1,7 @@
-import type { AddSectionInput, Section } from '@pactum/core/templates';
+import type { AddSectionInput } from '@pactum/core/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import type { SectionDocument } from '../types';
+import type { Section, SectionDocument } from '../types';
 import { documentWriteKey, putSection, refetchDocument, sectionsPath } from './section-cache';
 
 /** POST /api/v1/:collection/:documentId/sections: a new section after another (editors). */

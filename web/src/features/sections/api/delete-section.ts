@@ -5,7 +5,7 @@ import { documentWriteKey, refetchDocument, sectionPath } from './section-cache'
 
 /** DELETE …/sections/:sectionId (not the parties or signers section). */
 export function deleteSection(document: SectionDocument, sectionId: string) {
-  return apiFetch<unknown>(sectionPath(document, sectionId), { method: 'DELETE' });
+  return apiFetch<void>(sectionPath(document, sectionId), { method: 'DELETE' });
 }
 
 export function useDeleteSection(document: SectionDocument) {

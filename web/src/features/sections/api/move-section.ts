@@ -1,7 +1,7 @@
-import type { MoveDirection, Section } from '@pactum/core/templates';
+import type { MoveDirection } from '@pactum/core/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import type { SectionDocument } from '../types';
+import type { MovedSections, SectionDocument } from '../types';
 import { documentWriteKey, putSections, refetchDocument, sectionPath } from './section-cache';
 
 /** POST …/sections/:sectionId/move: moves the section; answers the renumbered list. */
@@ -10,7 +10,7 @@ export function moveSection(
   sectionId: string,
   direction: MoveDirection,
 ) {
-  return apiFetch<{ sections: Section[] }>(`${sectionPath(document, sectionId)}/move`, {
+  return apiFetch<MovedSections>(`${sectionPath(document, sectionId)}/move`, {
     method: 'POST',
     body: { direction },
   });

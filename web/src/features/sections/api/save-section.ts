@@ -1,7 +1,6 @@
-import type { Section } from '@pactum/core/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import type { SectionDocument, SectionValues } from '../types';
+import type { Section, SectionDocument, SectionValues } from '../types';
 import { documentWriteKey, putSection, refetchDocument, sectionPath } from './section-cache';
 
 /**

@@ -1,7 +1,6 @@
-import type { Section } from '@pactum/core/templates';
 import type { QueryClient } from '@tanstack/react-query';
 import { documentQueryKey } from '../../../app/document-key';
-import type { SectionDocument } from '../types';
+import type { Section, SectionDocument } from '../types';
 
 /** The key of every write to a document: the save-status chip counts the ones under way. */
 export const documentWriteKey = ({ collection, documentId }: SectionDocument) =>

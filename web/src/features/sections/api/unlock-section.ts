@@ -5,7 +5,7 @@ import { refetchDocument, sectionPath } from './section-cache';
 
 /** DELETE /api/v1/:collection/:documentId/sections/:sectionId/lock: closes without saving. */
 export function unlockSection(document: SectionDocument, sectionId: string) {
-  return apiFetch<unknown>(`${sectionPath(document, sectionId)}/lock`, { method: 'DELETE' });
+  return apiFetch<void>(`${sectionPath(document, sectionId)}/lock`, { method: 'DELETE' });
 }
 
 export function useUnlockSection(document: SectionDocument) {

@@ -22,15 +22,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  contentOptionLetter,
-  type MoveDirection,
-  type Section,
-  SHORT_TEXT_MAX,
-} from '@pactum/core/templates';
+import { contentOptionLetter, type MoveDirection, SHORT_TEXT_MAX } from '@pactum/core/templates';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SectionValues } from '../types';
+import { codeText } from '../../../app/error-text';
+import { useLang } from '../../../ui/use-lang';
+import type { Section, SectionValues } from '../types';
 import type { OpenSection } from '../use-section-editing';
 import { ContentOptionsEditor } from './content-options-editor';
 import { RichTextView } from './rich-text-view';
@@ -75,6 +72,7 @@ type SectionCardProps = {
 export function SectionCard(props: SectionCardProps) {
   const { section, canEdit, meId, open } = props;
   const { t } = useTranslation();
+  const lang = useLang();
   const headingId = useId();
   const lockHolder = section.lockedBy && section.lockedBy.id !== meId ? section.lockedBy : null;
   const isElsewhere = canEdit && !open && !props.isOpening && section.lockedBy?.id === meId;
@@ -116,7 +114,7 @@ export function SectionCard(props: SectionCardProps) {
               size="small"
               color="warning"
               variant="outlined"
-              label={t('sections.lockedBy', { name: lockHolder.name })}
+              label={codeText('section_locked', lang, { name: lockHolder.name })}
             />
           )}
           {canEdit && section.editLock && (

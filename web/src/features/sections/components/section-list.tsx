@@ -8,7 +8,6 @@ import {
   moveDirections,
   moveSection,
   orderSections,
-  type Section,
 } from '@pactum/core/templates';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useDeleteSection } from '../api/delete-section';
 import { useMoveSection } from '../api/move-section';
-import type { SectionDocument } from '../types';
+import type { Section, SectionDocument } from '../types';
 import { useSectionEditing } from '../use-section-editing';
 import { LeavePrompt } from './leave-prompt';
 import { type AllowedMoves, SectionCard } from './section-card';

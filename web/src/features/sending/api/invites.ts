@@ -1,12 +1,12 @@
-import type { DealInviteRow } from '@pactum/core/drafts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { DealInvite, DealInviteList } from '../types';
 
 export const invitesQueryKey = (dealId: string) => ['deal', dealId, 'invites'] as const;
 
 /** GET /api/v1/deals/:dealId/invites: the receiver invites of a deal (its sender only). */
-export async function listInvites(dealId: string): Promise<DealInviteRow[]> {
-  const answer = await apiFetch<{ invites: DealInviteRow[] }>(
+export async function listInvites(dealId: string): Promise<DealInvite[]> {
+  const answer = await apiFetch<DealInviteList>(
     `/api/v1/deals/${encodeURIComponent(dealId)}/invites`,
   );
   return answer.invites;
@@ -20,21 +20,23 @@ export function useInvites(dealId: string, isEnabled = true) {
 }
 
 /** POST /api/v1/deals/:dealId/invites: invites more receivers (e-mails stored lower-cased). */
-export function addInvites(dealId: string, emails: string[]): Promise<unknown> {
-  return apiFetch(`/api/v1/deals/${encodeURIComponent(dealId)}/invites`, {
+export function addInvites(dealId: string, emails: string[]): Promise<DealInviteList> {
+  return apiFetch<DealInviteList>(`/api/v1/deals/${encodeURIComponent(dealId)}/invites`, {
     method: 'POST',
     body: { emails },
   });
 }
 
 /** POST /api/v1/invites/:id/resend: sends the invite e-mail again. */
-export function resendInvite(inviteId: string): Promise<unknown> {
-  return apiFetch(`/api/v1/invites/${encodeURIComponent(inviteId)}/resend`, { method: 'POST' });
+export function resendInvite(inviteId: string): Promise<void> {
+  return apiFetch<void>(`/api/v1/invites/${encodeURIComponent(inviteId)}/resend`, {
+    method: 'POST',
+  });
 }
 
 /** DELETE /api/v1/invites/:id: removes an invite that has not been sent yet. */
-export function deleteInvite(inviteId: string): Promise<unknown> {
-  return apiFetch(`/api/v1/invites/${encodeURIComponent(inviteId)}`, { method: 'DELETE' });
+export function deleteInvite(inviteId: string): Promise<void> {
+  return apiFetch<void>(`/api/v1/invites/${encodeURIComponent(inviteId)}`, { method: 'DELETE' });
 }
 
 function useInviteMutation<T>(dealId: string, run: (input: T) => Promise<unknown>) {

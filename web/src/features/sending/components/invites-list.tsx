@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { canRemoveInvite, canResendInvite, type DealInviteRow } from '@pactum/core/drafts';
+import { canRemoveInvite, canResendInvite } from '@pactum/core/drafts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/error-text';
@@ -21,6 +21,7 @@ import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useDraftText } from '../../drafts/use-draft-text';
 import { useDeleteInvite, useInvites, useResendInvite } from '../api/invites';
+import type { DealInvite } from '../types';
 import { InviteDialog } from './invite-dialog';
 
 /** Copies an invite link; the spec's texts tell how it went (2 §8). */
@@ -45,7 +46,7 @@ export function InvitesList({ dealId }: { dealId: string }) {
   const resend = useResendInvite(dealId);
   const remove = useDeleteInvite(dealId);
   const [isAdding, setIsAdding] = useState(false);
-  const [removing, setRemoving] = useState<DealInviteRow>();
+  const [removing, setRemoving] = useState<DealInvite>();
   const fail = (error: unknown) => toast.error(errorText(error, lang));
 
   const onCopy = async (link: string) => {

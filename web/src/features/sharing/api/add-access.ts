@@ -2,6 +2,7 @@ import type { AccessRole, DocumentCollection } from '@pactum/core/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentPath, documentQueryKey } from '../../../app/document-key';
 import { apiFetch } from '../../../app/http';
+import type { AccessList } from '../types';
 
 export type AddAccessInput = {
   emails?: string[];
@@ -16,7 +17,7 @@ export function addAccess(
   documentId: string,
   body: AddAccessInput,
 ) {
-  return apiFetch<unknown>(`${documentPath(collection, documentId)}/access`, {
+  return apiFetch<AccessList>(`${documentPath(collection, documentId)}/access`, {
     method: 'POST',
     body,
   });

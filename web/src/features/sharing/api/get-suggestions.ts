@@ -1,6 +1,6 @@
-import type { SharingSuggestions } from '@pactum/core/templates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import type { SharingSuggestions } from '../types';
 
 export const suggestionsQueryKey = ['sharing-suggestions'] as const;
 

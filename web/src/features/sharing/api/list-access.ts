@@ -1,8 +1,8 @@
 import type { DocumentCollection } from '@pactum/core/documents';
-import type { AccessList } from '@pactum/core/templates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { documentPath, documentQueryKey } from '../../../app/document-key';
 import { apiFetch } from '../../../app/http';
+import type { AccessList } from '../types';
 
 /** Under the document's key, so that its realtime topic refetches the share list too. */
 export const accessQueryKey = (collection: DocumentCollection, documentId: string) =>

@@ -5,7 +5,7 @@ import { apiFetch } from '../../../app/http';
 
 /** DELETE /api/v1/:collection/:documentId/access/:accessId: removes a member (not the last). */
 export function removeAccess(collection: DocumentCollection, documentId: string, accessId: string) {
-  return apiFetch<unknown>(
+  return apiFetch<void>(
     `${documentPath(collection, documentId)}/access/${encodeURIComponent(accessId)}`,
     { method: 'DELETE' },
   );

@@ -2,6 +2,7 @@ import type { AccessRole, DocumentCollection } from '@pactum/core/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { documentPath, documentQueryKey } from '../../../app/document-key';
 import { apiFetch } from '../../../app/http';
+import type { AccessList } from '../types';
 
 /** PATCH /api/v1/:collection/:documentId/access/:accessId: changes a member's role. */
 export function updateAccess(
@@ -10,7 +11,7 @@ export function updateAccess(
   accessId: string,
   role: AccessRole,
 ) {
-  return apiFetch<unknown>(
+  return apiFetch<AccessList>(
     `${documentPath(collection, documentId)}/access/${encodeURIComponent(accessId)}`,
     { method: 'PATCH', body: { role } },
   );

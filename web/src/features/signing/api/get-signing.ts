@@ -1,7 +1,13 @@
-import type { SigningView } from '@pactum/core/signing';
+import type { signingViewSchema } from '@pactum/core/api/signing';
+import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { dealApiPath, dealQueryKey } from '../../deals/api/deal-keys';
+
+/** Everything the signing view shows, as the signing routes answer it. */
+export type SigningView = Wire<typeof signingViewSchema>;
+/** One signer as the signing view lists them. */
+export type SigningSigner = SigningView['signers'][number];
 
 /** Under the deal's key, so the realtime topic `deal:<id>` refetches it too. */
 export const signingQueryKey = (dealId: string) => [...dealQueryKey(dealId), 'signing'];

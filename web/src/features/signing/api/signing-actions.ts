@@ -1,13 +1,19 @@
 import type {
-  SignatureDefaults,
+  codeSentSchema,
+  codeVerifiedSchema,
+  signatureDefaultsResultSchema,
+} from '@pactum/core/api/signing';
+import type { Wire } from '@pactum/core/api/wire';
+import type {
   SignerSetupRequest,
-  SigningView,
   SignRequest,
+  signatureDefaultsSchema,
 } from '@pactum/core/signing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch } from '../../../app/http';
 import { dealApiPath, dealQueryKey } from '../../deals/api/deal-keys';
-import { signingQueryKey } from './get-signing';
+import { type SigningView, signingQueryKey } from './get-signing';
 
 function useSigningMutation<V>(dealId: string, request: (variables: V) => Promise<SigningView>) {
   const queryClient = useQueryClient();
@@ -60,15 +66,14 @@ export function useRetrySignedPdf(dealId: string) {
   );
 }
 
-type CodeAnswer = { state: string; message: string };
-
 /** POST .../code: an SMS code to the signer's phone ('Verification sent to: %s'). */
 export function useSendCode(dealId: string, signerId: string) {
   return useMutation({
     mutationFn: () =>
-      apiFetch<CodeAnswer>(`${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/code`, {
-        method: 'POST',
-      }),
+      apiFetch<Wire<typeof codeSentSchema>>(
+        `${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/code`,
+        { method: 'POST' },
+      ),
   });
 }
 
@@ -77,7 +82,7 @@ export function useVerifyCode(dealId: string, signerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiFetch<CodeAnswer>(
+      apiFetch<Wire<typeof codeVerifiedSchema>>(
         `${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/code/verify`,
         { method: 'POST', body: { code } },
       ),
@@ -88,8 +93,8 @@ export function useVerifyCode(dealId: string, signerId: string) {
 /** PATCH /signing/defaults: the remembered font or colour. */
 export function useUpdateSignatureDefaults() {
   return useMutation({
-    mutationFn: (body: Partial<SignatureDefaults>) =>
-      apiFetch<{ defaults: SignatureDefaults; message: string }>('/api/v1/signing/defaults', {
+    mutationFn: (body: z.input<typeof signatureDefaultsSchema>) =>
+      apiFetch<Wire<typeof signatureDefaultsResultSchema>>('/api/v1/signing/defaults', {
         method: 'PATCH',
         body,
       }),

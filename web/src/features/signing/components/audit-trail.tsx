@@ -8,10 +8,10 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { auditEventText } from '@pactum/core/document-events';
-import type { SigningView } from '@pactum/core/signing';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../ui/use-lang';
+import type { SigningView } from '../api/get-signing';
 
 /**
  * The deal's audit trail, oldest first, with whether its hash chain verifies. Each line names

@@ -20,8 +20,6 @@ import {
   SIGNING_CONSENT_VERSION,
   type SignatureColor,
   type SignatureFont,
-  type SigningSigner,
-  type SigningView,
   signatureColorHex,
   signatureColors,
   signatureFontNames,
@@ -33,6 +31,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useLang } from '../../../ui/use-lang';
+import type { SigningSigner, SigningView } from '../api/get-signing';
 import {
   useSendCode,
   useSign,

@@ -15,8 +15,6 @@ import {
   MAX_SIGNERS_PER_PARTY,
   type SignerField,
   type SignerInput,
-  type SigningSigner,
-  type SigningView,
   signerIssueText,
   validateSigners,
 } from '@pactum/core/signing';
@@ -24,6 +22,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useLang } from '../../../ui/use-lang';
+import type { SigningSigner, SigningView } from '../api/get-signing';
 import { useSetupSigners, useStartSigning } from '../api/signing-actions';
 
 const emptySigner = (party: PartyRole): SignerInput => ({

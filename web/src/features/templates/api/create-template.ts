@@ -1,7 +1,7 @@
-import type { CreateTemplateInput, TemplateDetail } from '@pactum/core/templates';
+import type { CreateTemplateInput } from '@pactum/core/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { templateQueryKey } from './get-template';
+import { type TemplateDetail, templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 
 /**

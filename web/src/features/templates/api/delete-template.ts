@@ -4,8 +4,8 @@ import { templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 
 /** DELETE /api/v1/templates/:id (users with edit access). */
-export function deleteTemplate(templateId: string): Promise<unknown> {
-  return apiFetch<unknown>(`/api/v1/templates/${encodeURIComponent(templateId)}`, {
+export function deleteTemplate(templateId: string): Promise<void> {
+  return apiFetch<void>(`/api/v1/templates/${encodeURIComponent(templateId)}`, {
     method: 'DELETE',
   });
 }

@@ -1,7 +1,6 @@
-import type { TemplateDetail } from '@pactum/core/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { templateQueryKey } from './get-template';
+import { type TemplateDetail, templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 
 /** POST /api/v1/templates/:id/duplicate: a personal copy with its sections. */

@@ -1,7 +1,11 @@
-import type { TemplateDetail } from '@pactum/core/templates';
+import type { templateDetailSchema } from '@pactum/core/api/templates';
+import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { documentQueryKey } from '../../../app/document-key';
 import { apiFetch } from '../../../app/http';
+
+/** A template with its sections, as the template routes answer it. */
+export type TemplateDetail = Wire<typeof templateDetailSchema>;
 
 /**
  * The key of one template, `['template', id]`: its realtime topic `template:<id>` refetches

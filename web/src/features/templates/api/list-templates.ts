@@ -1,6 +1,13 @@
-import type { TemplateFilter, TemplateList } from '@pactum/core/templates';
+import type { templateListSchema } from '@pactum/core/api/templates';
+import type { Wire } from '@pactum/core/api/wire';
+import type { TemplateFilter } from '@pactum/core/templates';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+
+/** `GET /templates`: the library's cards. */
+export type TemplateList = Wire<typeof templateListSchema>;
+/** One card of the template library. */
+export type TemplateCard = TemplateList['templates'][number];
 
 /** The key prefix of every library list; any change to templates refetches them all. */
 export const templatesQueryKey = ['templates'] as const;

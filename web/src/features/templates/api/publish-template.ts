@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { documentWriteKey } from '../../sections/api/section-cache';
-import { templateQueryKey } from './get-template';
+import { type TemplateDetail, templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 
 /** POST /api/v1/templates/:id/publish: makes the template global under a partner (admins). */
-export function publishTemplate(templateId: string, partner: string): Promise<unknown> {
-  return apiFetch<unknown>(`/api/v1/templates/${encodeURIComponent(templateId)}/publish`, {
+export function publishTemplate(templateId: string, partner: string): Promise<TemplateDetail> {
+  return apiFetch<TemplateDetail>(`/api/v1/templates/${encodeURIComponent(templateId)}/publish`, {
     method: 'POST',
     body: { partner },
   });

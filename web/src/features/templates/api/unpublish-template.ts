@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { documentWriteKey } from '../../sections/api/section-cache';
-import { templateQueryKey } from './get-template';
+import { type TemplateDetail, templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 
 /** POST /api/v1/templates/:id/unpublish: no longer global; the partner is cleared (admins). */
-export function unpublishTemplate(templateId: string): Promise<unknown> {
-  return apiFetch<unknown>(`/api/v1/templates/${encodeURIComponent(templateId)}/unpublish`, {
+export function unpublishTemplate(templateId: string): Promise<TemplateDetail> {
+  return apiFetch<TemplateDetail>(`/api/v1/templates/${encodeURIComponent(templateId)}/unpublish`, {
     method: 'POST',
   });
 }

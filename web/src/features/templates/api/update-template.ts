@@ -1,9 +1,9 @@
-import type { TemplateDetail, updateTemplateSchema } from '@pactum/core/templates';
+import type { updateTemplateSchema } from '@pactum/core/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../app/http';
 import { documentWriteKey } from '../../sections/api/section-cache';
-import { templateQueryKey } from './get-template';
+import { type TemplateDetail, templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 
 /** What the editor and the settings dialog send: any of the template's own fields. */

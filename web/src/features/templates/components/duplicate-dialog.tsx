@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { copyTitle, SHORT_TEXT_MAX, type TemplateDetail } from '@pactum/core/templates';
+import { copyTitle, SHORT_TEXT_MAX } from '@pactum/core/templates';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { ErrorAlert } from '../../../ui/error-alert';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useDuplicateTemplate } from '../api/duplicate-template';
+import type { TemplateDetail } from '../api/get-template';
 import { templateEditPath } from '../template-paths';
 
 type DuplicateDialogProps = { template: TemplateDetail; onClose: () => void };

@@ -5,9 +5,9 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import type { TemplateCard } from '@pactum/core/templates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TemplateCard } from '../api/list-templates';
 import { filterChoices, type LibraryFilters } from '../library';
 import { useTemplateLabels } from '../use-template-labels';
 

@@ -7,10 +7,11 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { cutAbstract, type TemplateCard as TemplateCardData } from '@pactum/core/templates';
+import { cutAbstract } from '@pactum/core/templates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import type { TemplateCard as TemplateCardData } from '../api/list-templates';
 import { templateEditPath, templateViewPath } from '../template-paths';
 import { useTemplateLabels } from '../use-template-labels';
 

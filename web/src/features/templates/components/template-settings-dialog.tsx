@@ -11,23 +11,32 @@ import Typography from '@mui/material/Typography';
 import {
   couponCodeSchema,
   SHORT_TEXT_MAX,
-  type TemplateDetail,
+  type TemplateMessageKey,
   templateMessages,
   toCouponSlug,
 } from '@pactum/core/templates';
+import { type Lang, translateMessage } from '@pactum/core/validation';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/error-text';
 import { ApiError } from '../../../app/http';
-import { translateKnownText } from '../../../app/known-texts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
+import type { TemplateDetail } from '../api/get-template';
 import { usePublishTemplate } from '../api/publish-template';
 import { useUnpublishTemplate } from '../api/unpublish-template';
 import { useUpdateTemplate } from '../api/update-template';
 
 type TemplateSettingsDialogProps = { template: TemplateDetail; onClose: () => void };
+
+/** The coupon schema's message in `lang`: a field message key, or one of the area's texts. */
+function couponIssueText(message: string, lang: Lang): string {
+  if (message.startsWith('v:')) return translateMessage(message, lang);
+  const keys = Object.keys(templateMessages.en) as TemplateMessageKey[];
+  const key = keys.find((candidate) => templateMessages.en[candidate] === message);
+  return templateMessages[lang][key ?? 'couponInvalid'];
+}
 
 /**
  * Template settings: the coupon code (a lower-case slug, unique: 'This coupon code is already in
@@ -55,10 +64,7 @@ export function TemplateSettingsDialog({ template, onClose }: TemplateSettingsDi
     event.preventDefault();
     const parsed = couponCodeSchema.safeParse(coupon);
     if (!parsed.success) {
-      setCouponError(
-        translateKnownText(parsed.error.issues[0]?.message ?? '', lang) ??
-          templateMessages[lang].couponInvalid,
-      );
+      setCouponError(couponIssueText(parsed.error.issues[0]?.message ?? '', lang));
       return;
     }
     if (!isPriceValid) return;
@@ -73,7 +79,7 @@ export function TemplateSettingsDialog({ template, onClose }: TemplateSettingsDi
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
+          if (error instanceof ApiError && error.code === 'coupon_in_use') {
             setCouponError(errorText(error, lang));
           } else {
             toast.error(errorText(error, lang));

@@ -2,12 +2,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SHORT_TEXT_MAX, type TemplateDetail } from '@pactum/core/templates';
+import { SHORT_TEXT_MAX } from '@pactum/core/templates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/error-text';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
+import type { TemplateDetail } from '../api/get-template';
 import { useUpdateTemplate } from '../api/update-template';
 
 /** The element id of the title card, for the table of contents. */

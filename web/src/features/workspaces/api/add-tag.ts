@@ -1,3 +1,5 @@
+import type { Wire } from '@pactum/core/api/wire';
+import type { createdTagSchema } from '@pactum/core/api/workspaces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { workspaceQueryKey } from './get-workspace';
@@ -9,8 +11,8 @@ import { workspaceQueryKey } from './get-workspace';
 export async function addTag(
   workspaceId: string,
   tag: string,
-): Promise<{ id: string; tag: string } | null> {
-  const created = await apiFetch<{ id: string; tag: string } | undefined>(
+): Promise<Wire<typeof createdTagSchema> | null> {
+  const created = await apiFetch<Wire<typeof createdTagSchema> | undefined>(
     `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/tags`,
     { method: 'POST', body: { tag } },
   );

@@ -1,9 +1,10 @@
+import type { Wire } from '@pactum/core/api/wire';
+import type { statsResultSchema } from '@pactum/core/api/workspaces';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import type { WorkspaceStats } from '../types';
 import { workspaceQueryKey } from './get-workspace';
 
-export type StatsResult = { isSkipped: boolean; stats: WorkspaceStats | null };
+export type StatsResult = Wire<typeof statsResultSchema>;
 
 /**
  * POST /api/v1/workspaces/:id/stats: recounts the workspace's figures, or skips it when they

@@ -1,11 +1,12 @@
+import type { Wire } from '@pactum/core/api/wire';
+import type { createdWorkspaceSchema } from '@pactum/core/api/workspaces';
 import type { CreateWorkspace } from '@pactum/core/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { meQueryKey } from '../../auth/api/get-me';
-import type { PaymentState } from '../types';
 import { workspacesQueryKey } from './list-workspaces';
 
-export type CreatedWorkspace = { workspaceId: string; payment: PaymentState | null };
+export type CreatedWorkspace = Wire<typeof createdWorkspaceSchema>;
 
 /**
  * POST /api/v1/workspaces: orders a workspace. A card order is charged at once (the workspace

@@ -6,12 +6,13 @@ import {
   buyCreditsSchema,
   CREDITS_SLIDER_MAX,
   MAX_CREDITS_PER_PURCHASE,
+  type PaymentFailureCode,
   priceCredits,
 } from '@pactum/core/billing';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/http';
+import { codeText } from '../../../app/error-text';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { showFieldErrors } from '../../../ui/field-errors';
 import { formatMoney } from '../../../ui/format';
@@ -32,7 +33,7 @@ import { browserStorage, rememberPayment } from '../payment-continue';
 import { forgetPurchaseKey, isPurchaseAnswered, purchaseKey, tabStorage } from '../purchase-key';
 import type { Workspace } from '../types';
 import { useUnconfirmOnChange } from '../use-unconfirm-on-change';
-import { useWorkspaceText } from '../use-workspace-text';
+import { isPaymentRefusal, useWorkspaceText } from '../use-workspace-text';
 import { workspacePath } from '../workspace-paths';
 import { CardFields } from './card-fields';
 import { ConfirmPurchaseField } from './confirm-purchase-field';
@@ -61,7 +62,7 @@ const emptyPurchase: BuyFormValues = {
 type BuyCreditsCardProps = {
   workspace: Workspace;
   /** The processor's text of a failed first payment, when the order form sent the user here. */
-  earlierError?: string | undefined;
+  earlierError?: PaymentFailureCode | undefined;
   /** Where 3-D Secure comes back to; the workspace's page unless given. */
   returnTo?: string;
 };
@@ -125,7 +126,7 @@ export function BuyCreditsCard({ workspace, earlierError, returnTo }: BuyCredits
         },
         onError: (error) => {
           // A refused card ends the purchase; a lost answer or an outage keeps its key.
-          if (error instanceof ApiError && error.code === 'payment_failed') {
+          if (isPaymentRefusal(error)) {
             forgetPurchaseKey(tabStorage(), purchaseName);
           }
           showFieldErrors(error, form.setError, FIELD_NAMES);
@@ -134,11 +135,8 @@ export function BuyCreditsCard({ workspace, earlierError, returnTo }: BuyCredits
     );
   });
 
-  // A refused card is the processor's own text (402), shown on the card form.
-  const paymentError =
-    buy.error instanceof ApiError && buy.error.code === 'payment_failed'
-      ? message(buy.error.message)
-      : undefined;
+  // A refused card (402, its code says why) is shown on the card form.
+  const paymentError = isPaymentRefusal(buy.error) ? describeError(buy.error) : undefined;
   const shownEarlierError =
     !buy.isPending && !buy.error && !buy.isSuccess ? earlierError : undefined;
 
@@ -172,7 +170,7 @@ export function BuyCreditsCard({ workspace, earlierError, returnTo }: BuyCredits
             <CardFields control={form.control} />
             {(paymentError || shownEarlierError) && (
               <Alert severity="error" role="alert">
-                {paymentError ?? (shownEarlierError ? message(shownEarlierError) : '')}
+                {paymentError ?? (shownEarlierError ? codeText(shownEarlierError, lang) : '')}
               </Alert>
             )}
             {buy.error && !paymentError && (

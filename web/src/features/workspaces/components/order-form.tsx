@@ -8,7 +8,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Me } from '@pactum/core/auth';
 import {
   annualTotal,
   CREDITS_SLIDER_MAX,
@@ -37,6 +36,7 @@ import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
+import type { Me } from '../../auth/api/get-me';
 import { type CreatedWorkspace, useCreateWorkspace } from '../api/create-workspace';
 import {
   defaultCredits,
@@ -160,7 +160,9 @@ export function OrderForm({
     }
     if (payment?.status === 'failed') {
       // The workspace exists; the card can be tried again from its page.
-      navigate(`${page}#buy-credits`, { state: { paymentError: payment.message ?? '' } });
+      navigate(`${page}#buy-credits`, {
+        state: { paymentError: payment.failureCode ?? 'payment_failed' },
+      });
       return;
     }
     navigate(page);

@@ -14,10 +14,12 @@ import Typography from '@mui/material/Typography';
 import { tagSchema } from '@pactum/core/billing';
 import { type FormEvent, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { codeText } from '../../../app/error-text';
 import { ApiError } from '../../../app/http';
 import { formatDateTime } from '../../../ui/format';
 import { SettingsCard } from '../../../ui/settings-card';
 import { toast } from '../../../ui/toast-store';
+import { useLang } from '../../../ui/use-lang';
 import { useTablePaginationLabels } from '../../../ui/use-table-pagination-labels';
 import { visuallyHidden } from '../../../ui/visually-hidden';
 import { useAddTag } from '../api/add-tag';
@@ -37,6 +39,7 @@ type TagsCardProps = { workspace: Workspace; ref?: Ref<HTMLElement> };
 export function TagsCard({ workspace, ref }: TagsCardProps) {
   const { t } = useTranslation();
   const { message, describeError } = useWorkspaceText();
+  const lang = useLang();
   const paginationLabels = useTablePaginationLabels();
   const add = useAddTag(workspace.id);
   const remove = useRemoveTag(workspace.id);
@@ -59,14 +62,15 @@ export function TagsCard({ workspace, ref }: TagsCardProps) {
     const tag = parsed.data.tag;
     if (!tag) return;
     if (tags.some((existing) => existing.tag.toLowerCase() === tag.toLowerCase())) {
-      setNameError(t('workspaces.serverText.tagExists', { value: tag }));
+      setNameError(codeText('tag_exists', lang, { tag }));
       return;
     }
     add.mutate(tag, {
       onSuccess: () => setName(''),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) setNameError(message(error.message));
-        else toast.error(t('workspaces.tags.saveFailed', { tag, message: describeError(error) }));
+        if (error instanceof ApiError && error.code === 'tag_exists') {
+          setNameError(describeError(error));
+        } else toast.error(t('workspaces.tags.saveFailed', { tag, message: describeError(error) }));
       },
     });
   };
