@@ -18,6 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/routes';
+import { apiTokenRoutes } from './features/api-tokens/routes';
 import { authRoutes } from './features/auth/routes';
 import { commentRoutes } from './features/comments/routes';
 import { dealRoutes } from './features/deals/routes';
@@ -34,11 +35,14 @@ import { sharingRoutes } from './features/sharing/routes';
 import { signingRoutes } from './features/signing/routes';
 import { documentTagRoutes } from './features/tags/routes';
 import { templateRoutes } from './features/templates/routes';
+import { webhookRoutes } from './features/webhooks/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { paymentWebhookRoutes } from './features/workspaces/webhook-routes';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { redactUrl } from './http/redact';
+import { registerRequestScope } from './http/request-scope';
+import { registerTokenGuard } from './http/token-guard';
 import { testProcessorRoutes } from './platform/payments/test-processor-routes';
 import type { Platform } from './platform/platform';
 import { liveRoutes } from './platform/realtime/routes';
@@ -112,7 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('platform', platform);
   documentErrorAnswers(app);
   registerErrorHandler(app);
+  // First: the rest of every request, hooks included, runs in its scope.
+  registerRequestScope(app);
   registerCsrfGuard(app);
+  registerTokenGuard(app);
 
   const isHttps = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
@@ -168,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(inviteRoutes);
   await app.register(workspaceRoutes);
   await app.register(dealRoutes);
@@ -182,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commentRoutes);
   await app.register(signingRoutes);
   await app.register(notificationRoutes);
+  await app.register(webhookRoutes);
   if (platform.payments?.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);

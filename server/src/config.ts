@@ -110,6 +110,11 @@ const envSchema = z.object({
    * one address registering together), then one more each 3600/N seconds.
    */
   SIGN_UP_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /**
+   * Requests one API token may make per minute, as a bucket: this many at once, then one more
+   * each 60/N seconds. Over it the token is answered 429 with Retry-After.
+   */
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Domains whose users must sign in with one provider: `example.com:google,corp.fi:microsoft`. */
   /**
    * Tests only: a named point where a job ends the process (crash tests), or `job-hold:<queue>`
@@ -186,6 +191,8 @@ export type Config = {
   attachmentMaxBytes: number;
   /** Sign-ups one IP address may make per hour (a bucket of this size, refilled hourly). */
   signUpPerIpPerHour: number;
+  /** Requests one API token may make per minute (a bucket of this size, refilled each minute). */
+  apiTokenRequestsPerMinute: number;
   /** Protected single-sign-on domains and the provider each must use. */
   protectedDomains: Record<string, SsoProvider>;
   version: string;
@@ -329,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     warnings,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     signUpPerIpPerHour: e.SIGN_UP_PER_IP_PER_HOUR,
+    apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     protectedDomains: Object.fromEntries(
       e.SSO_PROTECTED_DOMAINS.split(',')
         .map((entry) => entry.trim().toLowerCase())

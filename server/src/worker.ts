@@ -6,6 +6,7 @@ import { registerImportJobs } from './features/imports/service';
 import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
 import { registerSigningJobs } from './features/signing/service';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
+import { registerWebhookJobs } from './features/webhooks/delivery';
 import { registerPaymentJobs, schedulePaymentSweep } from './features/workspaces/payments';
 import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
 import { logConfigWarnings, onShutdown, openConfiguredDatabase } from './start';
@@ -24,6 +25,7 @@ try {
   registerSendingJobs(platform);
   registerPaymentJobs(platform);
   const signedPdfJob = registerSigningJobs(platform);
+  registerWebhookJobs(platform);
   await startPlatform(platform, { isWorker: true });
   await resumeUnfinishedSends(platform);
   await resumePendingSignedPdfs(platform, signedPdfJob);

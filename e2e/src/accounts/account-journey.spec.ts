@@ -253,6 +253,39 @@ describe('accounts', () => {
     await rebuild.getByRole('button', { name: 'Rebuild' }).click();
     await page.getByText('Dashboard counter rebuilt successfully!').waitFor();
 
+    // A program's token: made here and shown once, it calls the API in place of the cookie,
+    // only reads, and stops at once when revoked.
+    const tokens = page.getByRole('region', { name: 'API tokens' });
+    await tokens.getByText('No API tokens yet.').waitFor();
+    await tokens.getByRole('button', { name: 'New token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New API token' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('CRM export');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your token “CRM export”' });
+    const token = await shown.getByRole('textbox', { name: 'Token' }).inputValue();
+    expect(token).toMatch(/^pct_[\w-]{40,}$/);
+    await screenshot(page, 'account-api-token');
+    const asProgram = (method: string, path: string) =>
+      fetch(`${baseURL}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+    const me = await asProgram('GET', '/me');
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(person.email);
+    const write = await asProgram('POST', '/me/rebuild-counters');
+    expect(write.status).toBe(403);
+    expect(((await write.json()) as { error: { code: string } }).error.code).toBe(
+      'token_read_only',
+    );
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await tokens.getByText('CRM export').waitFor();
+    expect(await tokens.getByText(token).count()).toBe(0);
+    await tokens.getByRole('button', { name: 'Revoke CRM export' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke the token?' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await page.getByText('Token “CRM export” revoked').waitFor();
+    expect((await asProgram('GET', '/me')).status).toBe(401);
+
     // This browser stays signed in; the new password works for the next sign-in.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();

@@ -290,6 +290,21 @@ describe('workspaces', () => {
     await tags.getByRole('textbox', { name: 'New tag' }).fill('Urgent');
     await tags.getByRole('button', { name: 'Add tag' }).click();
     await tags.getByText('Tag Urgent already exists').waitFor();
+
+    // Webhooks: an endpoint on a private address is refused (the server runs as production),
+    // with the refusal's own text; nothing is added.
+    const webhooks = page.getByRole('region', { name: 'Webhooks' });
+    await webhooks.getByText('No webhook endpoints yet.').waitFor();
+    await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+    const endpoint = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    await endpoint.getByRole('textbox', { name: 'Endpoint URL' }).fill('https://127.0.0.1/hooks');
+    await endpoint.getByRole('checkbox', { name: 'Document signed' }).check();
+    await endpoint.getByRole('button', { name: 'Add endpoint' }).click();
+    await endpoint
+      .getByText('Webhook addresses on private or local networks are not allowed.')
+      .waitFor();
+    await endpoint.getByRole('button', { name: 'Cancel' }).click();
+    await webhooks.getByText('No webhook endpoints yet.').waitFor();
     await screenshot(page, 'workspaces-edit', true);
     expect(errors).toEqual([]);
   });

@@ -79,6 +79,24 @@ export const errorCodes = {
   /** Single sign-on sign-up: the profile is already complete. */
   signup_complete: 409,
 
+  // ---- API tokens and webhooks ----
+  /** The bearer token is unknown, expired or revoked. */
+  token_invalid: 401,
+  /** A read-only token was used for a change. */
+  token_read_only: 403,
+  /** This route takes a signed-in person, not an API token (sign-in, tokens, signing). */
+  token_not_allowed: 403,
+  /** Too many requests with one token; Retry-After says when to go on. */
+  token_rate_limited: 429,
+  /** No API token of the caller with this id. */
+  token_not_found: 404,
+  /** No webhook endpoint of this workspace with this id. */
+  webhook_not_found: 404,
+  /** A webhook endpoint must be an https:// address (http:// only in development). */
+  webhook_url_invalid: 400,
+  /** A webhook endpoint on a private, local or loopback address (refused in production). */
+  webhook_url_private: 400,
+
   // ---- Uploads and attachments ----
   /** No upload of the caller with this id. */
   upload_not_found: 404,
@@ -445,6 +463,15 @@ const en: Record<ErrorCode, string> = {
   sso_address: 'This address belongs to your single sign-on provider.',
   signup_complete: 'The sign-up is already complete.',
 
+  token_invalid: 'The API token is not valid: it is unknown, expired or revoked.',
+  token_read_only: 'This API token can only read.',
+  token_not_allowed: 'API tokens cannot do this. Please sign in.',
+  token_rate_limited: 'Too many requests with this API token. Please wait a moment.',
+  token_not_found: 'API token not found',
+  webhook_not_found: 'Webhook not found',
+  webhook_url_invalid: 'The webhook address must be an https:// URL.',
+  webhook_url_private: 'Webhook addresses on private or local networks are not allowed.',
+
   upload_not_found: fileMessages.uploadNotFound,
   upload_in_use: fileMessages.uploadUsed,
   upload_incomplete: fileMessages.uploadIncomplete,
@@ -623,6 +650,16 @@ const fi: Record<ErrorCode, string> = {
   invalid_cursor: 'Virheellinen sivutuskohta',
   sso_address: 'Tämä osoite kuuluu kertakirjautumisen palveluntarjoajallesi.',
   signup_complete: 'Rekisteröityminen on jo valmis.',
+
+  token_invalid: 'API-tunniste ei kelpaa: se on tuntematon, vanhentunut tai peruttu.',
+  token_read_only: 'Tällä API-tunnisteella voi vain lukea.',
+  token_not_allowed: 'API-tunnisteella ei voi tehdä tätä. Kirjaudu sisään.',
+  token_rate_limited: 'Liikaa pyyntöjä tällä API-tunnisteella. Odota hetki.',
+  token_not_found: 'API-tunnistetta ei löytynyt',
+  webhook_not_found: 'Webhookia ei löytynyt',
+  webhook_url_invalid: 'Webhookin osoitteen on oltava https://-osoite.',
+  webhook_url_private:
+    'Yksityisten tai paikallisten verkkojen webhook-osoitteet eivät ole sallittuja.',
 
   upload_not_found: fileMessagesFi.uploadNotFound,
   upload_in_use: fileMessagesFi.uploadUsed,

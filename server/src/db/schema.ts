@@ -1115,3 +1115,81 @@ export const jobRuns = pgTable(
   },
   (t) => [index('job_run_worker_idx').on(t.workerId)],
 );
+
+/**
+ * A token for the public API (`Authorization: Bearer pct_…`): personal (the user's own reach)
+ * or a workspace's (that workspace's reach only, made by one of its administrators). Only the
+ * SHA-256 of the token is kept; the token itself is shown once, when made.
+ */
+export const apiTokens = pgTable(
+  'api_token',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The owner of a personal token; the administrator who made a workspace token. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set for a workspace token: it acts as the workspace, nothing else. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first characters, to tell tokens apart in a list. */
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_token_hash_key').on(t.tokenHash),
+    index('api_token_user_idx').on(t.userId, t.createdAt),
+    index('api_token_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/** An HTTPS endpoint of a workspace that receives signed events (Standard Webhooks). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoint',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The event types it receives. */
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** The signing secret (`whsec_` + base64), shown to the administrator once. */
+    secret: text('secret').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_endpoint_workspace_idx').on(t.workspaceId)],
+);
+
+/** One event for one endpoint: its id is the `webhook-id` a receiver deduplicates by. */
+export const webhookDeliveries = pgTable(
+  'webhook_delivery',
+  {
+    /** `msg_` + random: the same for every retry of the delivery. */
+    id: text('id').primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    /** The JSON body, exactly as sent (and signed) on every attempt. */
+    payload: text('payload').notNull(),
+    state: text('state', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_delivery_endpoint_idx').on(t.endpointId, t.createdAt)],
+);

@@ -42,6 +42,7 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/v1/deals/{dealId}/cancel-signing',
   'POST /api/v1/deals/{dealId}/signers/{signerId}/code',
   'POST /api/v1/deals/{dealId}/signed-pdf/retry',
+  'POST /api/v1/workspaces/{workspaceId}/webhooks/{webhookId}/test',
   // The upload's bytes (application/offset+octet-stream), read raw.
   'PATCH /api/v1/uploads/{uploadId}',
 ]);

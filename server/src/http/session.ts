@@ -1,6 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
+import { findApiToken } from '../platform/auth/api-tokens';
 import { AppError } from './app-error';
+import { currentWorkspaceToken, enterWorkspaceTokenScope } from './request-scope';
 
 /** The signed-in user as every route sees it. */
 export type SessionUser = {
@@ -15,15 +17,62 @@ export type SessionUser = {
 };
 
 export type ResolvedSession = {
+  /** The cookie session's id, or `token:<id>` for a request authenticated by an API token. */
   sessionId: string;
   createdAt: Date;
   expiresAt: Date;
   user: SessionUser;
+  /**
+   * Set when the request came with `Authorization: Bearer <API token>`: its scope, and for a
+   * workspace token the workspace it acts as (`http/token-guard.ts` applies both).
+   */
+  token?: {
+    id: string;
+    scope: 'read' | 'write';
+    workspaceId: string | null;
+    /** As read with the token (before this request). */
+    lastUsedAt: Date | null;
+  };
 };
 
 const cache = new WeakMap<FastifyRequest, Promise<ResolvedSession | null>>();
 
+/**
+ * The API token of `Authorization: Bearer <token>`; undefined when the request has no bearer
+ * authorisation (then the session cookie counts), '' when the header names no token.
+ */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
+/**
+ * A request with a bearer token is that token's and nothing else: its cookies are not read.
+ * Unknown, revoked and expired tokens are refused (401 `token_invalid`), not treated as signed
+ * out, so a program learns at once that its token no longer works.
+ */
+async function resolveToken(request: FastifyRequest, token: string): Promise<ResolvedSession> {
+  const found = await findApiToken(request.server.platform.database.db, token);
+  if (!found) throw new AppError('token_invalid');
+  const { token: row, ...session } = found;
+  return {
+    ...session,
+    // A workspace token acts as its workspace: none of its user's product-administrator powers.
+    user: row.workspaceId ? { ...session.user, isAdmin: false } : session.user,
+    token: {
+      id: row.id,
+      scope: row.scope,
+      workspaceId: row.workspaceId,
+      lastUsedAt: row.lastUsedAt,
+    },
+  };
+}
+
 async function resolve(request: FastifyRequest): Promise<ResolvedSession | null> {
+  const token = bearerToken(request);
+  if (token !== undefined) return resolveToken(request, token);
   const { auth, readSessionCookie } = request.server.platform;
   const fast = await readSessionCookie(request.headers.cookie);
   if (fast.kind === 'none') return null;
@@ -49,7 +98,7 @@ async function resolve(request: FastifyRequest): Promise<ResolvedSession | null>
   };
 }
 
-/** The caller's session from the session cookie, looked up once per request. */
+/** The caller's session from the bearer token or the session cookie, looked up once per request. */
 export function getSession(request: FastifyRequest): Promise<ResolvedSession | null> {
   let pending = cache.get(request);
   if (!pending) {
@@ -59,10 +108,22 @@ export function getSession(request: FastifyRequest): Promise<ResolvedSession | n
   return pending;
 }
 
-/** The caller's session, or a 401. */
+/**
+ * The caller's session, or a 401. For a workspace token it makes sure the request runs in the
+ * token's workspace scope (`http/request-scope.ts`), so the access checks after it see the
+ * workspace; a request that lost its scope fails rather than reach as the person.
+ */
 export async function requireSession(request: FastifyRequest): Promise<ResolvedSession> {
   const session = await getSession(request);
   if (!session) throw new AppError('unauthorized');
+  const workspaceId = session.token?.workspaceId;
+  if (session.token && workspaceId && currentWorkspaceToken()?.workspaceId !== workspaceId) {
+    enterWorkspaceTokenScope({
+      userId: session.user.id,
+      workspaceId,
+      scope: session.token.scope,
+    });
+  }
   return session;
 }
 

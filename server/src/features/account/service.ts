@@ -13,6 +13,7 @@ import {
   workspaceMembers,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { outsideRequestScope } from '../../http/request-scope';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
 import { accessibleDocumentIds } from '../sharing/access';
@@ -210,7 +211,8 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
  * call it when they change what a user's drawer counts (a workspace joined, a deal sent).
  */
 export async function refreshHomeCounts(platform: Platform, tx: Tx, userId: string): Promise<void> {
-  const counts = await countHome(tx, userId);
+  // The person's own counters, even when a workspace token's request changed them.
+  const counts = await outsideRequestScope(() => countHome(tx, userId));
   await tx
     .update(users)
     .set({ homeCounts: sql`${JSON.stringify(counts)}::jsonb` })

@@ -61,6 +61,7 @@ import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { type DocumentAccess, requireAccess } from '../sharing/access';
 import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
+import { queueDealWebhook } from '../webhooks/events';
 import { isProductAdmin } from '../workspaces/service';
 import {
   type DealRow,
@@ -629,6 +630,13 @@ async function decideDealSection(
       liveType: 'sections.changed',
       section: { id: section.id, title: section.title },
     });
+    if (decision === 'agree') {
+      await queueDealWebhook(platform, tx, {
+        type: 'section.agreed',
+        dealId: section.dealId,
+        section: { id: section.id, title: section.title },
+      });
+    }
   });
   return sectionOf(platform, options);
 }
@@ -909,6 +917,7 @@ export async function trashDeal(
       data: { dealTitle: deal.title, byUserId: options.userId },
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
+    await queueDealWebhook(platform, tx, { type: 'deal.trashed', dealId: deal.id });
     for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
   });
   return getDeal(platform, options);

@@ -26,6 +26,7 @@ import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { copySections, listSections, recordDocumentOpen } from '../sections/service';
 import { accessibleDocumentIds, requireAccess } from '../sharing/access';
+import { grantTokenWorkspaceAccess } from '../sharing/service';
 import { appendEvent } from '../signing/audit-chain';
 import { requireMember } from '../workspaces/access';
 
@@ -149,6 +150,13 @@ export async function createDraftFromTemplate(
       role: 'edit',
       party: 'sender',
       createdBy: options.userId,
+    });
+    await grantTokenWorkspaceAccess(tx, {
+      collection: 'drafts',
+      documentId: draft.id,
+      userId: options.userId,
+      role: 'edit',
+      party: 'sender',
     });
     if (!template.isGlobal) {
       const entries = await tx
@@ -437,6 +445,12 @@ export async function createTemplateFromDraft(
       userId: options.userId,
       role: 'edit',
       createdBy: options.userId,
+    });
+    await grantTokenWorkspaceAccess(tx, {
+      collection: 'templates',
+      documentId: template.id,
+      userId: options.userId,
+      role: 'edit',
     });
     await appendEvent(tx, {
       collection: 'templates',

@@ -22,6 +22,7 @@ import { refreshHomeCounts } from '../account/service';
 import { copySectionRows, publishDraft } from '../drafts/service';
 import { newLinkId } from '../invites/link-id';
 import { appendEvent } from '../signing/audit-chain';
+import { queueDealWebhook } from '../webhooks/events';
 
 type SendJobData = { draftId: string };
 
@@ -244,6 +245,7 @@ async function runSend(platform: Platform, draftId: string) {
         .where(eq(draftQueues.draftId, draftId));
       await publishDraft(platform, tx, draftId, 'queue.changed');
       await platform.realtime.publish(tx, { topic: `deal:${dealId}`, type: 'deal.created' });
+      await queueDealWebhook(platform, tx, { type: 'deal.created', dealId });
     });
     crashPoint(platform, `send-after-deal-${index + 1}`);
   }

@@ -8,6 +8,7 @@ import {
   workspaceMembers,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { workspaceScopeOf } from '../../http/request-scope';
 
 /** How a user reaches a document, in the order access is resolved (spec 2 §6). */
 export type AccessSource = 'user' | 'workspace' | 'group';
@@ -25,8 +26,19 @@ const rank: Record<AccessSource, number> = { user: 0, workspace: 1, group: 2 };
  * The workspace and group ids are gathered first (`= ANY(ARRAY(…))`) rather than tested row by
  * row (`IN (…)` inside an OR), so PostgreSQL combines the user, workspace and group indexes
  * instead of reading every entry of the collection (bench/README.md: deals list, 2.6 → 0.2 ms).
+ *
+ * In a request made with a workspace token by this user, only that workspace's entries and its
+ * live groups' reach: never the user's own entries, nor their other workspaces' or groups'.
  */
 export function reachesUser(userId: string): SQL {
+  const scope = workspaceScopeOf(userId);
+  if (scope) {
+    return sql`(${documentAccess.workspaceId} = ${scope.workspaceId}
+    OR ${documentAccess.groupId} = ANY(ARRAY(
+      SELECT ${workspaceGroups.id} FROM ${workspaceGroups}
+      WHERE ${workspaceGroups.workspaceId} = ${scope.workspaceId}
+        AND ${workspaceGroups.deletedAt} IS NULL)))`;
+  }
   return sql`(${documentAccess.userId} = ${userId}
     OR ${documentAccess.workspaceId} = ANY(ARRAY(
       SELECT ${workspaceMembers.workspaceId} FROM ${workspaceMembers}

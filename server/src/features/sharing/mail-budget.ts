@@ -4,6 +4,7 @@ import { workspaceMembers, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { spendBudget } from '../../platform/rate-limit/budget';
 import type { RateRule } from '../../platform/rate-limit/rate-limit';
+import { isMembershipOf } from '../workspaces/access';
 
 /*
  * How many 'document-shared' mails may go out (issue 22 §6: an account shared one template with
@@ -82,7 +83,7 @@ async function payingWorkspace(
     .select({ id: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.userId, options.userId), isNull(workspaces.deletedAt)))
+    .where(and(isMembershipOf(options.userId), isNull(workspaces.deletedAt)))
     .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.workspaceId));
   const own = rows.find((row) => row.id === options.documentWorkspaceId) ?? rows[0];
   return own?.id ?? null;

@@ -20,7 +20,9 @@ import {
   workspaces,
 } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { workspaceScopeOf } from '../../http/request-scope';
 import type { Platform } from '../../platform/platform';
+import { isMembershipOf } from '../workspaces/access';
 import { resolveAccess } from './access';
 import {
   type DocumentCaller,
@@ -302,7 +304,7 @@ export async function shareDocument(
       .select({ id: workspaceMembers.workspaceId })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaceMembers.userId, caller.id), isNull(workspaces.deletedAt)));
+      .where(and(isMembershipOf(caller.id), isNull(workspaces.deletedAt)));
     const myWorkspaces = new Set(mine.map((row) => row.id));
     // A workspace or group is shared with only by its members (administrators: any).
     for (const id of workspaceIds) {
@@ -421,7 +423,7 @@ export async function sharingSuggestions(
     .select({ id: workspaces.id, title: workspaces.title })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.userId, options.userId), isNull(workspaces.deletedAt)))
+    .where(and(isMembershipOf(options.userId), isNull(workspaces.deletedAt)))
     .orderBy(workspaces.title);
   const ids = myWorkspaces.map((workspace) => workspace.id);
   if (ids.length === 0) return { people: [], workspaces: [], groups: [] };
@@ -483,7 +485,40 @@ export async function claimEmailAccess(
   });
 }
 
-/** Gives a user an access entry of their own unless they have one (creation, coupons, copies). */
+/**
+ * Makes a document the user creates (or takes) in a workspace token's request the workspace's
+ * too: an entry for the token's workspace with the role (and party) given, so the token reaches
+ * what it made. Nothing outside such a request.
+ */
+export async function grantTokenWorkspaceAccess(
+  tx: DbOrTx,
+  options: {
+    collection: DocumentCollection;
+    documentId: string;
+    userId: string;
+    role: AccessRole;
+    party?: 'sender' | 'receiver';
+  },
+): Promise<void> {
+  const scope = workspaceScopeOf(options.userId);
+  if (!scope) return;
+  await tx
+    .insert(documentAccess)
+    .values({
+      collection: options.collection,
+      documentId: options.documentId,
+      workspaceId: scope.workspaceId,
+      role: options.role,
+      party: options.party ?? null,
+      createdBy: options.userId,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * Gives a user an access entry of their own unless they have one (creation, coupons, copies);
+ * in a workspace token's request its workspace gets one too (`grantTokenWorkspaceAccess`).
+ */
 export async function grantUserAccess(
   tx: DbOrTx,
   options: {
@@ -507,5 +542,6 @@ export async function grantUserAccess(
     })
     .onConflictDoNothing()
     .returning({ id: documentAccess.id });
+  await grantTokenWorkspaceAccess(tx, options);
   return inserted.length > 0;
 }

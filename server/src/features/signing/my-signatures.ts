@@ -1,6 +1,7 @@
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealSigners, deals } from '../../db/schema';
+import { workspaceScopeOf } from '../../http/request-scope';
 import { accessibleDocumentIds } from '../sharing/access';
 
 /** The user as the signing lists need them: their id and their account's address. */
@@ -39,11 +40,17 @@ export function hasSignatureToGive(db: DbOrTx, user: SigningUser): SQL {
 /**
  * The deals the user's lists and counters show: those they reach through document access (either
  * party), those they sent, and those they are a named signer of through a slot bound to them
- * (a signer outside the party, who reaches only the signing view).
+ * (a signer outside the party, who reaches only the signing view). A workspace token sees only
+ * the deals its workspace reaches: what its user sent or signs as a person is not the workspace's.
  */
 export function visibleDeals(db: DbOrTx, user: SigningUser): SQL | undefined {
+  const accessible = inArray(
+    deals.id,
+    accessibleDocumentIds(db, { collection: 'deals', userId: user.id }),
+  );
+  if (workspaceScopeOf(user.id)) return accessible;
   return or(
-    inArray(deals.id, accessibleDocumentIds(db, { collection: 'deals', userId: user.id })),
+    accessible,
     eq(deals.sentBy, user.id),
     exists(
       db

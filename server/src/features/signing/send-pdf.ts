@@ -16,6 +16,9 @@ import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { createInvite } from '../sending/job';
+import { grantTokenWorkspaceAccess } from '../sharing/service';
+import { queueDealWebhook } from '../webhooks/events';
+import { isMembershipOf } from '../workspaces/access';
 import { applyCreditChange } from '../workspaces/ledger';
 import { appendEvent } from './audit-chain';
 import { afterSigningChange, callerName, inviteSigners, replaceSigners } from './service';
@@ -67,12 +70,7 @@ export async function sendPdf(
       })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, input.workspaceId),
-          eq(workspaceMembers.userId, user.id),
-        ),
-      );
+      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), isMembershipOf(user.id)));
     if (!workspace || workspace.isDemo) {
       throw new AppError('workspace_not_selected');
     }
@@ -131,6 +129,13 @@ export async function sendPdf(
       party: 'sender',
       createdBy: user.id,
     });
+    await grantTokenWorkspaceAccess(tx, {
+      collection: 'deals',
+      documentId: deal.id,
+      userId: user.id,
+      role: 'edit',
+      party: 'sender',
+    });
     await appendEvent(tx, {
       collection: 'deals',
       documentId: deal.id,
@@ -188,6 +193,9 @@ export async function sendPdf(
       data: { actorParty: 'sender', contentSha256: sha256Hex(pdf), signers: input.signers.length },
     });
     await afterSigningChange(platform, tx, deal.id, true);
+    // Made in signing at once: both events, in their order.
+    await queueDealWebhook(platform, tx, { type: 'deal.created', dealId: deal.id });
+    await queueDealWebhook(platform, tx, { type: 'signing.started', dealId: deal.id });
     await tx.delete(sendPdfDrafts).where(eq(sendPdfDrafts.userId, user.id));
     return deal.id;
   });

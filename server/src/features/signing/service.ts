@@ -26,12 +26,14 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { workspaceScopeOf } from '../../http/request-scope';
 import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { dealUserIds, findDeal, findSections } from '../deals/queries';
 import { type DocumentAccess, resolveAccess } from '../sharing/access';
+import { queueDealWebhook } from '../webhooks/events';
 import { appendEvent, verifyEventChain } from './audit-chain';
 import { dealSectionLabels, eventSection } from './audit-sections';
 import { loadContractContent } from './contract-content';
@@ -102,6 +104,11 @@ export function registerSigningJobs(platform: Platform): SignedPdfJob {
         topic: `deal:${done.dealId}`,
         type: 'signing.changed',
       });
+      await queueDealWebhook(platform, tx, {
+        type: 'document.signed',
+        dealId: done.dealId,
+        sha256: done.sha256,
+      });
     },
   );
   jobs.set(platform, job);
@@ -147,22 +154,25 @@ async function loadSigningContext(
   if (!deal) throw new AppError('not_found');
   const party = access?.party === 'sender' || access?.party === 'receiver' ? access.party : null;
   if (access && party) return { deal, access, myParty: party, role: access.role };
-  const [signer] = await db
-    .select({ party: dealSigners.party })
-    .from(dealSigners)
-    .where(
-      and(
-        eq(dealSigners.dealId, deal.id),
-        isNull(dealSigners.revokedAt),
-        options.user.emailVerified
-          ? or(
-              eq(dealSigners.userId, options.user.id),
-              eq(dealSigners.email, options.user.email.toLowerCase()),
-            )
-          : eq(dealSigners.userId, options.user.id),
-      ),
-    )
-    .limit(1);
+  // A workspace token reaches a deal through its workspace only, never as a named signer.
+  const [signer] = workspaceScopeOf(options.user.id)
+    ? []
+    : await db
+        .select({ party: dealSigners.party })
+        .from(dealSigners)
+        .where(
+          and(
+            eq(dealSigners.dealId, deal.id),
+            isNull(dealSigners.revokedAt),
+            options.user.emailVerified
+              ? or(
+                  eq(dealSigners.userId, options.user.id),
+                  eq(dealSigners.email, options.user.email.toLowerCase()),
+                )
+              : eq(dealSigners.userId, options.user.id),
+          ),
+        )
+        .limit(1);
   if (signer && deal.state !== 'new' && deal.state !== 'negotiate') {
     return { deal, access: null, myParty: signer.party, role: 'signer' };
   }
@@ -424,6 +434,7 @@ export async function startSigning(
       data: { actorParty: party, contentSha256: content.sha256, signers: all.length },
     });
     await afterSigningChange(platform, tx, deal.id, true);
+    await queueDealWebhook(platform, tx, { type: 'signing.started', dealId: deal.id });
   });
   return getSigningView(platform, options);
 }

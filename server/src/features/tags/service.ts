@@ -6,6 +6,7 @@ import { documentTags, workspaceMembers, workspaceTags } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { type DocumentCaller, documentTopic, requireDocument } from '../sharing/documents';
+import { isMembershipOf } from '../workspaces/access';
 
 /*
  * Workspace tags put on documents (templates, drafts, deals). A user reaches the tags of the
@@ -18,7 +19,7 @@ const myWorkspaceIds = (db: DbOrTx, userId: string) =>
   db
     .select({ id: workspaceMembers.workspaceId })
     .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, userId));
+    .where(isMembershipOf(userId));
 
 /** The tags on a document that the user can reach, by name. No access check. */
 export async function listDocumentTags(

@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
-import { requireAdministrator, requireMember } from './access';
+import { isMembershipOf, requireAdministrator, requireMember } from './access';
 import { applyCreditChange } from './ledger';
 import {
   chargePayment,
@@ -60,7 +60,7 @@ export async function listWorkspaces(platform: Platform, options: { userId: stri
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.userId, options.userId), isNull(workspaces.deletedAt)))
+    .where(and(isMembershipOf(options.userId), isNull(workspaces.deletedAt)))
     .orderBy(desc(workspaces.credits), desc(workspaces.createdAt));
 }
 

@@ -14,6 +14,18 @@ export async function isSessionLive(db: DbOrTx, sessionId: string): Promise<bool
   return row !== undefined;
 }
 
+/** The user's columns every signed-in request reads (by cookie or by API token). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  lang: users.lang,
+  isAdmin: users.isAdmin,
+  emailVerified: users.emailVerified,
+};
+
 export type SessionRow = {
   sessionId: string;
   createdAt: Date;
@@ -73,14 +85,7 @@ export function createCookieSessionReader(options: {
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       updatedAt: sessions.updatedAt,
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      lang: users.lang,
-      isAdmin: users.isAdmin,
-      emailVerified: users.emailVerified,
+      ...sessionUserColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

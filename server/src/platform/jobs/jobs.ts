@@ -24,6 +24,11 @@ export type JobDefinition<T extends object> = {
    * backstop for a run that hangs in a live process.
    */
   expireInSeconds: number;
+  /**
+   * Jobs of this kind run side by side in each worker process (default 1): for work that mostly
+   * waits on someone else (a webhook endpoint), so one slow job does not hold the whole queue.
+   */
+  workers?: number;
   handle(data: T, context: JobContext): Promise<void>;
 };
 
@@ -195,23 +200,25 @@ export function createJobs(
       isLeasing = true;
       const holdPoint = options.crashAt?.startsWith(HOLD_POINT_PREFIX) ? options.crashAt : '';
       for (const definition of definitions.values()) {
-        await boss.work<object>(
-          definition.name,
-          { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-          async ([job]) => {
-            if (!job) return;
-            await leases.begin(job.id, definition.name);
-            try {
-              if (holdPoint === `${HOLD_POINT_PREFIX}${definition.name}`) {
-                console.info(`${holdPoint} ${job.id}`);
-                await new Promise(() => {});
+        for (let worker = 0; worker < (definition.workers ?? 1); worker += 1) {
+          await boss.work<object>(
+            definition.name,
+            { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+            async ([job]) => {
+              if (!job) return;
+              await leases.begin(job.id, definition.name);
+              try {
+                if (holdPoint === `${HOLD_POINT_PREFIX}${definition.name}`) {
+                  console.info(`${holdPoint} ${job.id}`);
+                  await new Promise(() => {});
+                }
+                await definition.handle(job.data, { jobId: job.id, retryCount: job.retryCount });
+              } finally {
+                await leases.end(job.id).catch((error: Error) => options.onError?.(error));
               }
-              await definition.handle(job.data, { jobId: job.id, retryCount: job.retryCount });
-            } finally {
-              await leases.end(job.id).catch((error: Error) => options.onError?.(error));
-            }
-          },
-        );
+            },
+          );
+        }
       }
     },
 

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { ApiTokensCard } from '../api-tokens/components/api-tokens-card';
 import { useMe } from '../auth/api/get-me';
 import { AutofillDialog, NotificationsDialog } from './components/account-dialogs';
 import { AccountInfoCard } from './components/account-info-card';
@@ -49,6 +50,7 @@ export function AccountPage() {
               </Stack>
             </Grid>
           </Grid>
+          <ApiTokensCard />
           <NotificationsDialog me={me} />
           <AutofillDialog me={me} onFillIn={fillIn} />
         </>

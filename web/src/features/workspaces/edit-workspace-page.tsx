@@ -22,7 +22,9 @@ import { useLiveTopic } from '../../app/live';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { ApiTokensCard } from '../api-tokens/components/api-tokens-card';
 import { useMe } from '../auth/api/get-me';
+import { WebhooksCard } from '../webhooks/components/webhooks-card';
 import { useCalculateStats } from './api/calculate-stats';
 import { useWorkspace } from './api/get-workspace';
 import { workspacesQueryKey } from './api/list-workspaces';
@@ -204,6 +206,8 @@ function AccountTab({ workspace }: { workspace: Workspace }) {
         </Grid>
       </Grid>
       <TagsCard workspace={workspace} ref={tagsRef} />
+      {workspace.role === 'edit' && <WebhooksCard workspaceId={workspace.id} />}
+      {workspace.role === 'edit' && <ApiTokensCard workspaceId={workspace.id} />}
     </Stack>
   );
 }

@@ -1,0 +1,134 @@
+import { defaultContractUid } from '@pactum/core/deals';
+import {
+  WEBHOOK_TEST_EVENT,
+  type WebhookDeal,
+  type WebhookDeliveryType,
+  type WebhookEventData,
+  type WebhookEventType,
+} from '@pactum/core/webhooks';
+import type { DbOrTx } from '../../db/client';
+import type { Platform } from '../../platform/platform';
+import { webhookDeliveryJob } from './delivery';
+import {
+  findDealForEvent,
+  insertDeliveries,
+  subscribedDealEndpoints,
+  subscribedEndpoints,
+} from './queries';
+import { newWebhookMessageId } from './signature';
+
+/*
+ * Emitting events: in the transaction of the change that caused it, one `webhook_delivery` row
+ * per subscribed endpoint (its id the `webhook-id`, its body fixed now) and one delivery job
+ * each. Nothing is sent here, so a slow or dead endpoint never delays the request: the event
+ * and its deliveries exist exactly when the change commits, and a rolled-back change has none.
+ */
+
+/** Stores the deliveries of one event to these endpoints and enqueues their jobs. */
+async function queueDeliveries<T extends WebhookDeliveryType>(
+  platform: Platform,
+  tx: DbOrTx,
+  options: { endpointIds: string[]; type: T; data: WebhookEventData<T> },
+): Promise<string[]> {
+  if (options.endpointIds.length === 0) return [];
+  const payload = JSON.stringify({
+    type: options.type,
+    timestamp: new Date().toISOString(),
+    data: options.data,
+  });
+  const rows = options.endpointIds.map((endpointId) => ({
+    id: newWebhookMessageId(),
+    endpointId,
+    eventType: options.type,
+    payload,
+  }));
+  await insertDeliveries(tx, rows);
+  const job = webhookDeliveryJob(platform);
+  for (const row of rows) await platform.jobs.enqueue(tx, job, { deliveryId: row.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Queues an event for every live endpoint of these workspaces that subscribes to its type.
+ * Returns the delivery ids (none when no endpoint listens).
+ */
+export async function queueWebhookEvent<T extends WebhookEventType>(
+  platform: Platform,
+  tx: DbOrTx,
+  options: { workspaceIds: string[]; type: T; data: WebhookEventData<T> },
+): Promise<string[]> {
+  const endpoints = await subscribedEndpoints(tx, options);
+  return queueDeliveries(platform, tx, { ...options, endpointIds: endpoints.map((e) => e.id) });
+}
+
+/** A deal event and what it adds to the deal's data. */
+export type DealWebhookEvent = { dealId: string } & (
+  | { type: 'deal.created' | 'signing.started' | 'deal.trashed' }
+  | { type: 'section.agreed'; section: { id: string; title: string } }
+  | { type: 'document.signed'; sha256: string }
+);
+
+/**
+ * Queues a deal's event for the endpoints of the workspaces that are a party to it (the
+ * sender's and the receiver's); the deal is read in the caller's transaction, so the event
+ * tells the state the change left. One query when no endpoint listens.
+ */
+export async function queueDealWebhook(
+  platform: Platform,
+  tx: DbOrTx,
+  event: DealWebhookEvent,
+): Promise<string[]> {
+  const endpoints = await subscribedDealEndpoints(tx, event);
+  if (endpoints.length === 0) return [];
+  const deal = await findDealForEvent(tx, event.dealId);
+  if (!deal) return [];
+  const base: WebhookDeal = {
+    dealId: deal.id,
+    title: deal.title,
+    contractId:
+      deal.contractUid ||
+      defaultContractUid({
+        senderName: deal.parties.sender.name,
+        receiverName: deal.parties.receiver.name,
+        dealId: deal.id,
+      }),
+    state: deal.state,
+    parties: { sender: deal.parties.sender.name, receiver: deal.parties.receiver.name },
+  };
+  const endpointIds = endpoints.map((endpoint) => endpoint.id);
+  switch (event.type) {
+    case 'section.agreed':
+      return queueDeliveries(platform, tx, {
+        endpointIds,
+        type: event.type,
+        data: { ...base, section: event.section },
+      });
+    case 'document.signed':
+      return queueDeliveries(platform, tx, {
+        endpointIds,
+        type: event.type,
+        data: {
+          ...base,
+          sha256: event.sha256,
+          downloadUrl: `${platform.config.publicUrl}/api/v1/deals/${deal.id}/signed-pdf`,
+        },
+      });
+    default:
+      return queueDeliveries(platform, tx, { endpointIds, type: event.type, data: base });
+  }
+}
+
+/** The 'Send test event' delivery to one endpoint, whatever it subscribes to. */
+export async function queueTestDelivery(
+  platform: Platform,
+  tx: DbOrTx,
+  endpointId: string,
+): Promise<string> {
+  const [id] = await queueDeliveries(platform, tx, {
+    endpointIds: [endpointId],
+    type: WEBHOOK_TEST_EVENT,
+    data: { endpointId, message: 'A test event from Pactum.' },
+  });
+  if (!id) throw new Error('test delivery not queued');
+  return id;
+}

@@ -1,0 +1,696 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { webhookPayloadSchema } from '@pactum/core/webhooks';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  dealSigners,
+  deals,
+  signedPdfs,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
+import { createTestApp, eventually, type TestApp } from '../../test/app';
+import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
+import { callApi, sendNewDraft } from '../../test/drafts-factories';
+import { createUsers, type TestUser } from '../../test/factories';
+import { signerInput, signRequest } from '../../test/signing-factories';
+import { sendDraftJob } from '../sending/job';
+import { registerSigningJobs } from '../signing/service';
+import { webhookDeliveryJob } from './delivery';
+import { verifyWebhook } from './signature';
+
+/** What a local receiver got: one entry per request, as it arrived. */
+type Received = { headers: http.IncomingHttpHeaders; body: string; isVerified: boolean };
+
+/**
+ * A webhook receiver on 127.0.0.1 that answers each request with the next status of `script`
+ * (the last one from then on), or never when it is 'hang'. It checks every request with the
+ * README's recipe, written out here rather than calling the server's verifier.
+ */
+async function startReceiver(script: (number | 'hang')[]) {
+  const received: Received[] = [];
+  let secret = '';
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const id = String(request.headers['webhook-id']);
+      const timestamp = String(request.headers['webhook-timestamp']);
+      const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+      const expected = Buffer.from(
+        `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+      );
+      const isFresh = Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300;
+      const isVerified =
+        isFresh &&
+        String(request.headers['webhook-signature'])
+          .split(' ')
+          .some((candidate) => {
+            const given = Buffer.from(candidate);
+            return given.length === expected.length && timingSafeEqual(given, expected);
+          });
+      received.push({ headers: request.headers, body, isVerified });
+      const answer = script[Math.min(received.length - 1, script.length - 1)] ?? 200;
+      if (answer === 'hang') return;
+      response.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    port,
+    received,
+    useSecret(value: string) {
+      secret = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+const allEvents = [
+  'deal.created',
+  'section.agreed',
+  'signing.started',
+  'document.signed',
+  'deal.trashed',
+];
+
+describe('webhooks', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let member: TestUser;
+  let stranger: TestUser;
+  let otherAdmin: TestUser;
+  let workspaceId: string;
+  let otherWorkspaceId: string;
+  const receivers: Receiver[] = [];
+
+  beforeAll(async () => {
+    // No workers: each test runs the delivery job's handler itself, attempt by attempt.
+    t = await createTestApp({ isWorker: false });
+    [admin, member, stranger, otherAdmin] = await createUsers(t.platform, 4);
+    workspaceId = await createWorkspaceWith(t.database.db, [admin, member]);
+    otherWorkspaceId = await createWorkspaceWith(t.database.db, [otherAdmin]);
+  });
+  afterAll(async () => {
+    for (const receiver of receivers) await receiver.close();
+    await t?.close();
+  });
+
+  const api = (
+    method: Parameters<typeof callApi>[1],
+    url: string,
+    user: TestUser,
+    payload?: unknown,
+  ) => callApi(t.app, method, url, user.cookie, payload);
+
+  async function receiver(script: (number | 'hang')[] = [200]) {
+    const made = await startReceiver(script);
+    receivers.push(made);
+    return made;
+  }
+
+  /** Registers an endpoint through the API; its id and secret. */
+  async function register(
+    user: TestUser,
+    onWorkspace: string,
+    options: { url: string; events?: string[] },
+  ): Promise<{ id: string; secret: string }> {
+    const response = await api('POST', `/workspaces/${onWorkspace}/webhooks`, user, {
+      url: options.url,
+      description: 'CRM',
+      events: options.events ?? allEvents,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  }
+
+  const deliveriesOf = (endpointId: string) =>
+    t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpointId));
+
+  /** One run of the delivery job, as pg-boss would make it on its `retryCount`-th retry. */
+  const runJob = (deliveryId: string, retryCount: number) =>
+    webhookDeliveryJob(t.platform).handle({ deliveryId }, { jobId: 'test', retryCount });
+
+  /** The pg-boss jobs queued for a delivery. */
+  async function jobsOf(deliveryId: string): Promise<number> {
+    const result = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'webhook.deliver' AND data->>'deliveryId' = ${deliveryId}`,
+    )) as unknown as { rows: { n: number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
+  describe('endpoints', () => {
+    it('are registered, listed without their secret, tested and deleted by administrators', async () => {
+      const local = await receiver();
+      const created = await api('POST', `/workspaces/${workspaceId}/webhooks`, admin, {
+        url: local.url,
+        description: 'Our CRM',
+        events: ['deal.created', 'deal.trashed', 'deal.created'],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const endpoint = created.json() as { id: string; secret: string; events: string[] };
+      expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+      expect(endpoint.events).toEqual(['deal.created', 'deal.trashed']);
+
+      const list = await api('GET', `/workspaces/${workspaceId}/webhooks`, admin);
+      expect(list.statusCode).toBe(200);
+      expect(list.json()).toEqual([
+        {
+          id: endpoint.id,
+          url: local.url,
+          description: 'Our CRM',
+          events: ['deal.created', 'deal.trashed'],
+          createdAt: expect.any(String),
+        },
+      ]);
+      expect(list.body).not.toContain(endpoint.secret);
+
+      const test = await api(
+        'POST',
+        `/workspaces/${workspaceId}/webhooks/${endpoint.id}/test`,
+        admin,
+      );
+      expect(test.statusCode, test.body).toBe(202);
+      const { deliveryId } = test.json() as { deliveryId: string };
+      expect(deliveryId).toMatch(/^msg_/);
+      expect(await jobsOf(deliveryId)).toBe(1);
+      local.useSecret(endpoint.secret);
+      await runJob(deliveryId, 0);
+      expect(local.received).toHaveLength(1);
+      expect(local.received[0]?.isVerified).toBe(true);
+      const payload = webhookPayloadSchema.parse(JSON.parse(local.received[0]?.body ?? ''));
+      expect(payload).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
+
+      const log = await api(
+        'GET',
+        `/workspaces/${workspaceId}/webhooks/${endpoint.id}/deliveries`,
+        admin,
+      );
+      expect(log.statusCode).toBe(200);
+      expect(log.json()).toMatchObject({
+        total: 1,
+        page: 1,
+        items: [{ id: deliveryId, eventType: 'webhook.test', state: 'delivered', attempts: 1 }],
+      });
+      expect(log.json().items[0]).toMatchObject({ lastStatusCode: 200, lastError: null });
+
+      const removed = await api(
+        'DELETE',
+        `/workspaces/${workspaceId}/webhooks/${endpoint.id}`,
+        admin,
+      );
+      expect(removed.statusCode).toBe(204);
+      expect((await api('GET', `/workspaces/${workspaceId}/webhooks`, admin)).json()).toEqual([]);
+      const again = await api(
+        'DELETE',
+        `/workspaces/${workspaceId}/webhooks/${endpoint.id}`,
+        admin,
+      );
+      expect(again.json().error.code).toBe('webhook_not_found');
+    });
+
+    it('refuse other members (403) and people outside the workspace (404)', async () => {
+      const endpoint = await register(admin, workspaceId, { url: 'https://hooks.example.com/a' });
+      const base = `/workspaces/${workspaceId}/webhooks`;
+      const calls = [
+        ['GET', base, undefined],
+        ['POST', base, { url: 'https://hooks.example.com/b', events: ['deal.created'] }],
+        ['DELETE', `${base}/${endpoint.id}`, undefined],
+        ['POST', `${base}/${endpoint.id}/test`, undefined],
+        ['GET', `${base}/${endpoint.id}/deliveries`, undefined],
+      ] as const;
+      for (const [method, url, body] of calls) {
+        const asMember = await api(method, url, member, body);
+        expect(asMember.statusCode, `${method} ${url}`).toBe(403);
+        expect(asMember.json().error.code).toBe('administrators_only');
+        const asStranger = await api(method, url, stranger, body);
+        expect(asStranger.statusCode, `${method} ${url}`).toBe(404);
+        expect(asStranger.json().error.code).toBe('not_found');
+      }
+      // Another workspace's administrator cannot reach the endpoint through their own workspace.
+      const elsewhere = `/workspaces/${otherWorkspaceId}/webhooks/${endpoint.id}`;
+      for (const [method, url] of [
+        ['DELETE', elsewhere],
+        ['POST', `${elsewhere}/test`],
+        ['GET', `${elsewhere}/deliveries`],
+      ] as const) {
+        const response = await api(method, url, otherAdmin);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error.code).toBe('webhook_not_found');
+      }
+      expect(
+        (await api('GET', `/workspaces/${otherWorkspaceId}/webhooks`, otherAdmin)).json(),
+      ).toEqual([]);
+      await api('DELETE', `${base}/${endpoint.id}`, admin);
+    });
+
+    it('refuse what is not an http(s) URL, URLs with credentials and events of no kind', async () => {
+      for (const url of [
+        'not a url',
+        'ftp://hooks.example.com/',
+        'https://a:b@hooks.example.com/',
+      ]) {
+        const response = await api('POST', `/workspaces/${workspaceId}/webhooks`, admin, {
+          url,
+          events: ['deal.created'],
+        });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().error.code).toBe('webhook_url_invalid');
+      }
+      for (const events of [[], ['deal.updated']]) {
+        const response = await api('POST', `/workspaces/${workspaceId}/webhooks`, admin, {
+          url: 'https://hooks.example.com/',
+          events,
+        });
+        expect(response.statusCode).toBe(400);
+      }
+    });
+  });
+
+  describe('deliveries', () => {
+    it('are retried until the receiver answers 2xx, signed each time with the same id', async () => {
+      const flaky = await receiver([500, 500, 200]);
+      const endpoint = await register(admin, workspaceId, { url: flaky.url });
+      flaky.useSecret(endpoint.secret);
+      const test = await api(
+        'POST',
+        `/workspaces/${workspaceId}/webhooks/${endpoint.id}/test`,
+        admin,
+      );
+      const { deliveryId } = test.json() as { deliveryId: string };
+
+      await expect(runJob(deliveryId, 0)).rejects.toThrow(/HTTP 500/);
+      const [afterFirst] = await deliveriesOf(endpoint.id);
+      expect(afterFirst).toMatchObject({
+        state: 'pending',
+        attempts: 1,
+        lastStatusCode: 500,
+        lastError: 'HTTP 500',
+      });
+      expect(afterFirst?.lastAttemptAt).toBeInstanceOf(Date);
+      await expect(runJob(deliveryId, 1)).rejects.toThrow(/HTTP 500/);
+      await runJob(deliveryId, 2);
+
+      expect(flaky.received).toHaveLength(3);
+      expect(flaky.received.map((r) => r.headers['webhook-id'])).toEqual([
+        deliveryId,
+        deliveryId,
+        deliveryId,
+      ]);
+      expect(flaky.received.every((r) => r.isVerified)).toBe(true);
+      // The receiver's own check agrees with the verifier the README documents.
+      for (const request of flaky.received) {
+        expect(
+          verifyWebhook(endpoint.secret, request.headers as Record<string, string>, request.body),
+        ).toBe(true);
+      }
+      // The same body each time: it was fixed when the event happened.
+      expect(new Set(flaky.received.map((r) => r.body)).size).toBe(1);
+      expect(flaky.received[0]?.headers).toMatchObject({
+        'content-type': 'application/json',
+        'user-agent': 'Pactum-Webhooks/1',
+      });
+      const [delivered] = await deliveriesOf(endpoint.id);
+      expect(delivered).toMatchObject({
+        state: 'delivered',
+        attempts: 3,
+        lastStatusCode: 200,
+        lastError: null,
+      });
+      expect(delivered?.deliveredAt).toBeInstanceOf(Date);
+
+      // A delivered delivery is never sent again, whatever runs it.
+      await runJob(deliveryId, 3);
+      expect(flaky.received).toHaveLength(3);
+    });
+
+    it('are marked failed after the last retry, and stop when the endpoint is deleted', async () => {
+      const failing = await receiver([503]);
+      const endpoint = await register(admin, workspaceId, { url: failing.url });
+      const first = await api(
+        'POST',
+        `/workspaces/${workspaceId}/webhooks/${endpoint.id}/test`,
+        admin,
+      );
+      const second = await api(
+        'POST',
+        `/workspaces/${workspaceId}/webhooks/${endpoint.id}/test`,
+        admin,
+      );
+      await runJob(first.json().deliveryId, 12);
+      const [row] = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, first.json().deliveryId));
+      expect(row).toMatchObject({ state: 'failed', attempts: 1, lastStatusCode: 503 });
+
+      await api('DELETE', `/workspaces/${workspaceId}/webhooks/${endpoint.id}`, admin);
+      await runJob(second.json().deliveryId, 0);
+      expect(failing.received).toHaveLength(1);
+      const [stopped] = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, second.json().deliveryId));
+      expect(stopped).toMatchObject({ state: 'failed', attempts: 0 });
+    });
+  });
+
+  describe('events of deals', () => {
+    let receiverWorkspaceId: string;
+    let receiverAdmin: TestUser;
+    let receiverUser: TestUser;
+
+    beforeAll(async () => {
+      [receiverAdmin, receiverUser] = await createUsers(t.platform, 2);
+      receiverWorkspaceId = await createWorkspaceWith(t.database.db, [receiverAdmin, receiverUser]);
+    });
+    beforeEach(async () => {
+      // Each test starts without endpoints.
+      await t.database.db.update(webhookEndpoints).set({ deletedAt: new Date() });
+    });
+
+    /** A deal of `workspaceId` sent by `admin`, the receiver's side reached by their workspace. */
+    async function dealBetweenWorkspaces(options: { withReceiverWorkspace: boolean }) {
+      const made = await createDeal(t.database.db, {
+        sender: admin,
+        receiver: receiverUser,
+        ...(options.withReceiverWorkspace
+          ? {
+              workspaceAccess: {
+                workspaceId: receiverWorkspaceId,
+                party: 'receiver' as const,
+                role: 'edit' as const,
+              },
+            }
+          : {}),
+      });
+      await t.database.db.update(deals).set({ workspaceId }).where(eq(deals.id, made.deal.id));
+      return made;
+    }
+
+    it('an agreed section: one delivery per subscribed endpoint of each party, one id each', async () => {
+      const sender = await register(admin, workspaceId, { url: 'https://sender.example.com/h' });
+      const senderOther = await register(admin, workspaceId, {
+        url: 'https://sender.example.com/trash-only',
+        events: ['deal.trashed'],
+      });
+      const receiving = await register(receiverAdmin, receiverWorkspaceId, {
+        url: 'https://receiver.example.com/h',
+      });
+      const outsider = await register(otherAdmin, otherWorkspaceId, {
+        url: 'https://outsider.example.com/h',
+      });
+      const { deal, sections } = await dealBetweenWorkspaces({ withReceiverWorkspace: true });
+      const section = sections.find((one) => one.type === 'normal');
+      if (!section) throw new Error('no section');
+
+      const agreed = await api(
+        'POST',
+        `/deals/${deal.id}/sections/${section.id}/agree`,
+        receiverUser,
+        { baseLogLength: 1 },
+      );
+      expect(agreed.statusCode, agreed.body).toBe(200);
+
+      const senderRows = await deliveriesOf(sender.id);
+      const receiverRows = await deliveriesOf(receiving.id);
+      expect(senderRows).toHaveLength(1);
+      expect(receiverRows).toHaveLength(1);
+      expect(await deliveriesOf(senderOther.id)).toEqual([]);
+      expect(await deliveriesOf(outsider.id)).toEqual([]);
+      const [senderRow] = senderRows;
+      const [receiverRow] = receiverRows;
+      if (!senderRow || !receiverRow) throw new Error('no deliveries');
+      expect(senderRow.id).not.toBe(receiverRow.id);
+      expect(await jobsOf(senderRow.id)).toBe(1);
+      expect(await jobsOf(receiverRow.id)).toBe(1);
+      const payload = webhookPayloadSchema.parse(JSON.parse(senderRow.payload));
+      expect(payload).toMatchObject({
+        type: 'section.agreed',
+        data: {
+          dealId: deal.id,
+          title: 'Service agreement',
+          contractId: expect.stringMatching(/^DSACMBET/),
+          state: 'negotiate',
+          parties: { sender: 'Acme Oy', receiver: 'Beta Ab' },
+          section: { id: section.id, title: section.title },
+        },
+      });
+      expect(receiverRow.payload).toBe(senderRow.payload);
+    });
+
+    it('a trashed deal of one workspace never reaches another workspace’s endpoints', async () => {
+      const sender = await register(admin, workspaceId, { url: 'https://sender.example.com/h' });
+      const receiving = await register(receiverAdmin, receiverWorkspaceId, {
+        url: 'https://receiver.example.com/h',
+      });
+      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      const trashed = await api('POST', `/deals/${deal.id}/trash`, admin);
+      expect(trashed.statusCode, trashed.body).toBe(200);
+      const [row, ...more] = await deliveriesOf(sender.id);
+      expect(more).toEqual([]);
+      expect(JSON.parse(row?.payload ?? '')).toMatchObject({
+        type: 'deal.trashed',
+        data: { dealId: deal.id, state: 'trash' },
+      });
+      expect(await deliveriesOf(receiving.id)).toEqual([]);
+    });
+
+    it('deals created by the send job: one delivery per deal, none more when the job runs again', async () => {
+      const [seller] = await createUsers(t.platform, 1);
+      const { workspace, draft, sent } = await sendNewDraft(t.app, t.database.db, seller, [
+        { name: 'Buyer Ab', emails: ['buyer@example.test'] },
+        { name: 'Other Oy', emails: ['other@example.test'] },
+      ]);
+      expect(sent.statusCode, sent.body).toBe(202);
+      const endpoint = await register(seller, workspace.id, {
+        url: 'https://seller.example.com/h',
+        events: ['deal.created'],
+      });
+      await sendDraftJob(t.platform).handle(
+        { draftId: draft.id },
+        { jobId: 'test', retryCount: 0 },
+      );
+      await sendDraftJob(t.platform).handle(
+        { draftId: draft.id },
+        { jobId: 'test', retryCount: 1 },
+      );
+      const rows = await deliveriesOf(endpoint.id);
+      const made = await t.database.db.select().from(deals).where(eq(deals.draftId, draft.id));
+      expect(made).toHaveLength(2);
+      expect(rows.map((row) => JSON.parse(row.payload).data.dealId).sort()).toEqual(
+        made.map((deal) => deal.id).sort(),
+      );
+      expect(JSON.parse(rows[0]?.payload ?? '')).toMatchObject({
+        type: 'deal.created',
+        data: { state: 'new', parties: { sender: 'Seller Oy' } },
+      });
+    });
+
+    it('signing started and the document signed, with the sealed PDF’s hash and link', async () => {
+      const sender = await register(admin, workspaceId, {
+        url: 'https://sender.example.com/h',
+        events: ['signing.started', 'document.signed'],
+      });
+      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      await t.database.db.update(deals).set({ state: 'negotiate' }).where(eq(deals.id, deal.id));
+      const started = await api('POST', `/deals/${deal.id}/start-signing`, admin, {
+        signers: [signerInput(admin, 'sender', '+358401110001')],
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const setup = await api('PUT', `/deals/${deal.id}/signers`, receiverUser, {
+        signers: [signerInput(receiverUser, 'receiver', '+358401110002')],
+      });
+      expect(setup.statusCode, setup.body).toBe(200);
+      const signers = await t.database.db
+        .select()
+        .from(dealSigners)
+        .where(eq(dealSigners.dealId, deal.id));
+      for (const [user, party] of [
+        [admin, 'sender'],
+        [receiverUser, 'receiver'],
+      ] as const) {
+        const signer = signers.find((one) => one.party === party);
+        const signed = await api(
+          'POST',
+          `/deals/${deal.id}/signers/${signer?.id}/sign`,
+          user,
+          signRequest('Signed'),
+        );
+        expect(signed.statusCode, signed.body).toBe(200);
+      }
+      // Signed, but the PDF is not sealed yet: the event waits for it.
+      expect((await deliveriesOf(sender.id)).map((row) => row.eventType)).toEqual([
+        'signing.started',
+      ]);
+
+      await registerSigningJobs(t.platform).definition.handle(
+        { dealId: deal.id },
+        { jobId: 'test', retryCount: 0 },
+      );
+      const [pdf] = await t.database.db
+        .select()
+        .from(signedPdfs)
+        .where(eq(signedPdfs.dealId, deal.id));
+      const signedRow = (await deliveriesOf(sender.id)).find(
+        (row) => row.eventType === 'document.signed',
+      );
+      expect(JSON.parse(signedRow?.payload ?? '')).toMatchObject({
+        type: 'document.signed',
+        data: {
+          dealId: deal.id,
+          state: 'signed',
+          sha256: pdf?.sha256,
+          downloadUrl: `http://localhost:3000/api/v1/deals/${deal.id}/signed-pdf`,
+        },
+      });
+    });
+
+    it('a change rolled back queues nothing', async () => {
+      const sender = await register(admin, workspaceId, { url: 'https://sender.example.com/h' });
+      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      await t.database.db.update(deals).set({ state: 'signed' }).where(eq(deals.id, deal.id));
+      const refused = await api('POST', `/deals/${deal.id}/trash`, admin);
+      expect(refused.statusCode).toBe(409);
+      expect(await deliveriesOf(sender.id)).toEqual([]);
+    });
+  });
+});
+
+describe('webhooks in production', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let workspaceId: string;
+  let local: Receiver;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      isWorker: false,
+      env: { NODE_ENV: 'production', DEV_OUTBOX: '1' },
+    });
+    [admin] = await createUsers(t.platform, 1);
+    workspaceId = await createWorkspaceWith(t.database.db, [admin]);
+    local = await startReceiver([200]);
+  });
+  afterAll(async () => {
+    await local?.close();
+    await t?.close();
+  });
+
+  it('refuses endpoints on private or loopback addresses, and http', async () => {
+    for (const [url, code] of [
+      ['https://127.0.0.1/hook', 'webhook_url_private'],
+      ['https://10.0.0.5/', 'webhook_url_private'],
+      ['https://[::1]/', 'webhook_url_private'],
+      ['https://localhost/', 'webhook_url_private'],
+      ['http://hooks.example.com/', 'webhook_url_invalid'],
+    ]) {
+      const response = await callApi(
+        t.app,
+        'POST',
+        `/workspaces/${workspaceId}/webhooks`,
+        admin.cookie,
+        {
+          url,
+          events: ['deal.created'],
+        },
+      );
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code, url).toBe(code);
+    }
+  });
+
+  it('checks the address again at delivery and fails the attempt without connecting', async () => {
+    // As if the name had resolved to a public address when it was registered.
+    const [endpoint] = await t.database.db
+      .insert(webhookEndpoints)
+      .values({
+        workspaceId,
+        url: `https://localhost:${local.port}/hook`,
+        events: ['deal.created'],
+        secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+      })
+      .returning();
+    if (!endpoint) throw new Error('no endpoint');
+    const test = await callApi(
+      t.app,
+      'POST',
+      `/workspaces/${workspaceId}/webhooks/${endpoint.id}/test`,
+      admin.cookie,
+    );
+    const { deliveryId } = test.json() as { deliveryId: string };
+    await expect(
+      webhookDeliveryJob(t.platform).handle({ deliveryId }, { jobId: 'test', retryCount: 0 }),
+    ).rejects.toThrow(/private network/);
+    expect(local.received).toEqual([]);
+    const [row] = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, deliveryId));
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastStatusCode: null });
+  });
+});
+
+describe('webhooks never hold up the request that caused the event', () => {
+  let t: TestApp;
+  let silent: Receiver;
+
+  beforeAll(async () => {
+    // Workers on: deliveries run as they would in the server.
+    t = await createTestApp({ isWorker: true });
+    silent = await startReceiver(['hang']);
+  });
+  afterAll(async () => {
+    await silent?.close();
+    await t?.close();
+  });
+
+  it('answers a trash at once while the endpoint hangs, and the attempt is recorded later', async () => {
+    const [admin, receiver] = await createUsers(t.platform, 2);
+    const workspaceId = await createWorkspaceWith(t.database.db, [admin]);
+    const created = await callApi(
+      t.app,
+      'POST',
+      `/workspaces/${workspaceId}/webhooks`,
+      admin.cookie,
+      {
+        url: silent.url,
+        events: ['deal.trashed'],
+      },
+    );
+    const endpointId = (created.json() as { id: string }).id;
+    const { deal } = await createDeal(t.database.db, { sender: admin, receiver });
+    await t.database.db.update(deals).set({ workspaceId }).where(eq(deals.id, deal.id));
+
+    const started = Date.now();
+    const trashed = await callApi(t.app, 'POST', `/deals/${deal.id}/trash`, admin.cookie);
+    expect(trashed.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+
+    // The worker posts it, the endpoint never answers, and the attempt fails after 10 s.
+    await eventually(() => (silent.received.length > 0 ? true : undefined));
+    const row = await eventually(async () => {
+      const [one] = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpointId));
+      return one && one.attempts > 0 ? one : undefined;
+    }, 25_000);
+    expect(row).toMatchObject({ state: 'pending', lastError: 'No answer within 10 s' });
+  }, 40_000);
+});
