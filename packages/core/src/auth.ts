@@ -149,34 +149,3 @@ export type HomeCounts = {
   trash: number;
   workspaces: number;
 };
-
-/** GET /api/v1/me */
-export type Me = {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  firstname: string;
-  lastname: string;
-  name: string;
-  phone: string | null;
-  lang: 'en' | 'fi';
-  isAdmin: boolean;
-  /** Signed in with Google or Microsoft (the e-mail field is then not editable). */
-  ssoProvider: SsoProvider | null;
-  /** On a protected single-sign-on domain: no password change. */
-  isProtectedDomain: boolean;
-  /** False until signup (or SSO signup) has been completed. */
-  isProfileComplete: boolean;
-  /** True on the first sign-in after signup, for the welcome toast. */
-  isFirstLogin: boolean;
-  emailNotifications: EmailNotification;
-  timezone: string | null;
-  company: Company;
-  address: Address;
-  autofillShown: boolean;
-  notificationsDialogShown: boolean;
-  counts: HomeCounts;
-};
-
-/** GET /api/v1/auth/providers: which sign-in buttons to show. */
-export type AuthProviders = Record<SsoProvider, boolean>;
