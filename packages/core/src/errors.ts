@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { archiveMessages } from './archive';
 import { negotiationMessages, negotiationMessagesFi } from './deals';
 import { draftMessages } from './drafts';
 import { fileMessages, fileMessagesFi } from './files';
@@ -376,6 +377,26 @@ export const errorCodes = {
   two_step_code_locked: 429,
   /** Too many SMS codes sent. */
   two_step_code_rate_limited: 429,
+  /** No archive folder or file with this id that the caller may open. */
+  archive_item_not_found: 404,
+  /** A folder with this name is already in the same place. */
+  archive_folder_exists: 409,
+  /** Folders and uploads need a workspace of the caller. */
+  archive_workspace_required: 403,
+  /** A folder name breaks the slug rule (lower case, digits, single dashes). */
+  archive_folder_name_invalid: 400,
+  /** A folder cannot go into itself or a folder below it. */
+  archive_move_into_subtree: 409,
+  /** Items move only within their workspace (a file from the Inbox into any of the caller's). */
+  archive_move_other_workspace: 409,
+  /** A file must be in a folder: the root holds folders only, and the Inbox takes signed deals. */
+  archive_file_needs_folder: 400,
+  /** The groups chosen are not live groups of the folder's workspace. */
+  archive_groups_invalid: 400,
+  /** The folder's parent limits it to its groups, so they are changed on the parent. */
+  archive_groups_inherited: 409,
+  /** The archive takes PDF files only. */
+  archive_not_pdf: 415,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -613,6 +634,17 @@ const en: Record<ErrorCode, string> = {
   two_step_code_invalid: signingMessages.en.codeInvalid,
   two_step_code_locked: signingMessages.en.codeLocked,
   two_step_code_rate_limited: signingMessages.en.codeRateLimited,
+  archive_item_not_found: 'Folder or file not found',
+  archive_folder_exists: 'A folder named "{{name}}" already exists here.',
+  archive_workspace_required: archiveMessages.en.workspaceRequired,
+  archive_folder_name_invalid: archiveMessages.en.folderName,
+  archive_move_into_subtree: 'A folder cannot be moved into itself or into a folder inside it.',
+  archive_move_other_workspace: 'Folders and files can only be moved within their workspace.',
+  archive_file_needs_folder: 'Files are kept in folders: choose a folder.',
+  archive_groups_invalid: 'Choose groups of the folder’s workspace.',
+  archive_groups_inherited:
+    'This folder has the groups of its parent folder. Change them on the parent folder.',
+  archive_not_pdf: 'The file "{{name}}" is not a PDF. Only PDF files can be archived.',
 };
 
 const fi: Record<ErrorCode, string> = {
@@ -804,6 +836,16 @@ const fi: Record<ErrorCode, string> = {
   two_step_code_invalid: signingMessages.fi.codeInvalid,
   two_step_code_locked: signingMessages.fi.codeLocked,
   two_step_code_rate_limited: signingMessages.fi.codeRateLimited,
+  archive_item_not_found: 'Kansiota tai tiedostoa ei löytynyt',
+  archive_folder_exists: 'Kansio "{{name}}" on jo tässä kansiossa.',
+  archive_workspace_required: archiveMessages.fi.workspaceRequired,
+  archive_folder_name_invalid: archiveMessages.fi.folderName,
+  archive_move_into_subtree: 'Kansiota ei voi siirtää itseensä eikä sen sisällä olevaan kansioon.',
+  archive_move_other_workspace: 'Kansioita ja tiedostoja voi siirtää vain oman työtilansa sisällä.',
+  archive_file_needs_folder: 'Tiedostot säilytetään kansioissa: valitse kansio.',
+  archive_groups_invalid: 'Valitse kansion työtilan ryhmiä.',
+  archive_groups_inherited: 'Kansiolla on yläkansionsa ryhmät. Muuta ryhmiä yläkansiossa.',
+  archive_not_pdf: 'Tiedosto "{{name}}" ei ole PDF. Arkistoon voi tallentaa vain PDF-tiedostoja.',
 };
 
 /**

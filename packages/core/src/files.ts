@@ -14,7 +14,7 @@ export const BYTES_PER_MB = 1_048_576;
 /** Largest chunk the server takes in one `PATCH /uploads/:id`. */
 export const UPLOAD_CHUNK_SIZE = 1_048_576;
 
-export const uploadPurposes = ['attachment', 'import'] as const;
+export const uploadPurposes = ['attachment', 'import', 'archive'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** MB with two decimals, as the size message shows it. */

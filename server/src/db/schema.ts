@@ -1,3 +1,4 @@
+import { archiveItemTypes, archiveScopes, archiveTextStates } from '@pactum/core/archive';
 import type { Address, Company, HomeCounts } from '@pactum/core/auth';
 import {
   accessParties,
@@ -293,6 +294,9 @@ export type SectionLogEntry = {
 };
 
 const collections = documentCollections;
+/** What tags go on: documents and archive items. */
+export const taggedCollections = [...documentCollections, 'archives'] as const;
+export type TaggedCollection = (typeof taggedCollections)[number];
 const modifiedAt = () => timestamp('modified_at', { withTimezone: true }).notNull().defaultNow();
 const deletedAt = () => timestamp('deleted_at', { withTimezone: true });
 
@@ -424,7 +428,8 @@ export const documentAccess = pgTable(
 export const documentTags = pgTable(
   'document_tag',
   {
-    collection: text('collection', { enum: collections }).notNull(),
+    /** A document's collection, or `archives` for an archive item. */
+    collection: text('collection', { enum: taggedCollections }).notNull(),
     documentId: uuid('document_id').notNull(),
     tagId: uuid('tag_id')
       .notNull()
@@ -486,7 +491,7 @@ export const files = pgTable(
     /** The stored chunks of an upload in progress, in order; composed into `storageKey` at the end. */
     chunkKeys: jsonb('chunk_keys').$type<string[]>().notNull().default([]),
     purpose: text('purpose', {
-      enum: ['attachment', 'import', 'signed-pdf', 'pdf-deal'],
+      enum: ['attachment', 'import', 'signed-pdf', 'pdf-deal', 'archive'],
     }).notNull(),
     sha256: text('sha256'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -1192,4 +1197,152 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('webhook_delivery_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+/**
+ * A folder or file of the archive (spec 1 §3 archive item). Who reaches it is its `scope`: every
+ * member of `workspaceId`, the members of `groupIds` (groups of that workspace), or, for a signed
+ * deal filed into a party's Inbox, the party's people on the deal (`archive_access`). A file with
+ * no parent is in the Inbox; a folder with no parent is at the root. `ancestorIds` lists the
+ * folders above it (root first): opening an item needs access to each of them too, so taking a
+ * user off a folder shuts them out of everything below it at once.
+ */
+export const archiveItems = pgTable(
+  'archive_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: archiveItemTypes }).notNull(),
+    name: text('name').notNull(),
+    parentId: uuid('parent_id'),
+    ancestorIds: uuid('ancestor_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: archiveScopes }).notNull(),
+    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    fileId: uuid('file_id').references(() => files.id),
+    originalName: text('original_name'),
+    size: integer('size'),
+    fileType: text('file_type'),
+    extension: text('extension'),
+    originalDealId: uuid('original_deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    originalParty: text('original_party', { enum: partyRoles }),
+    alertCount: integer('alert_count').notNull().default(0),
+    errorMessage: text('error_message'),
+    textState: text('text_state', { enum: archiveTextStates }),
+    pageCount: integer('page_count'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedAt: modifiedAt(),
+    modifiedBy: uuid('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: deletedAt(),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('archive_item_parent_idx')
+      .on(t.parentId, t.type, t.name)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('archive_item_workspace_idx').on(t.workspaceId).where(sql`${t.deletedAt} IS NULL`),
+    index('archive_item_groups_idx').using('gin', t.groupIds),
+    index('archive_item_ancestors_idx').using('gin', t.ancestorIds),
+    // One live folder of a name in one place: two people creating it at once get one folder.
+    uniqueIndex('archive_folder_name_key')
+      .on(
+        t.workspaceId,
+        sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+        t.name,
+      )
+      .where(sql`${t.type} = 'folder' AND ${t.deletedAt} IS NULL`),
+    // One archived copy of a signed deal per party, however often filing runs.
+    uniqueIndex('archive_deal_copy_key')
+      .on(t.originalDealId, t.originalParty)
+      .where(sql`${t.originalDealId} IS NOT NULL`),
+  ],
+);
+
+/** Who reaches an Inbox copy (scope `party`): the party's access entries on the deal, copied. */
+export const archiveAccess = pgTable(
+  'archive_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => archiveItems.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => workspaceGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('archive_access_item_idx').on(t.itemId),
+    index('archive_access_user_idx').on(t.userId),
+    index('archive_access_workspace_idx').on(t.workspaceId),
+    index('archive_access_group_idx').on(t.groupId),
+  ],
+);
+
+/** The text of one page of an archived PDF, read by the `archive.extract-text` job. */
+export const archivePages = pgTable(
+  'archive_page',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => archiveItems.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.page] })],
+);
+
+/**
+ * A signed deal on its way into a party's Inbox (spec 1 §3 save-to-archive queue item): made
+ * when the last signature completes the deal, `filing` once the sealed PDF exists, gone into
+ * `done` with the archived copy's id, or `failed` when the retries ran out.
+ */
+export const archiveFilings = pgTable(
+  'archive_filing',
+  {
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    party: text('party', { enum: partyRoles }).notNull(),
+    state: text('state', { enum: ['in-progress', 'failed', 'done'] })
+      .notNull()
+      .default('in-progress'),
+    step: text('step', { enum: ['sealing', 'filing'] })
+      .notNull()
+      .default('sealing'),
+    itemId: uuid('item_id').references(() => archiveItems.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dealId, t.party] }),
+    index('archive_filing_open_idx').on(t.state).where(sql`${t.state} <> 'done'`),
+  ],
+);
+
+/**
+ * A change of a folder's groups, carried to everything below it by the `archive.permissions`
+ * job; `done` of `total` is its progress.
+ */
+export const archivePermissionChanges = pgTable(
+  'archive_permission_change',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => archiveItems.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: archiveScopes }).notNull(),
+    groupIds: uuid('group_ids').array().notNull(),
+    state: text('state', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('archive_permission_change_folder_idx').on(t.folderId, t.createdAt)],
 );
