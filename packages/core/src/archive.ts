@@ -86,9 +86,12 @@ export function folderSlug(name: string): string {
  */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[/\\]/).at(-1) ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+  const cleaned = [...base]
+    .filter((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      return code > 0x1f && (code < 0x7f || code > 0x9f);
+    })
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
   const name = cleaned.replace(/^\.+/, '').trim();
