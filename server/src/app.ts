@@ -19,6 +19,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/routes';
 import { apiTokenRoutes } from './features/api-tokens/routes';
+import { archiveInboxRoutes } from './features/archive/inbox-routes';
+import { archiveRoutes } from './features/archive/routes';
 import { authRoutes } from './features/auth/routes';
 import { commentRoutes } from './features/comments/routes';
 import { dealRoutes } from './features/deals/routes';
@@ -191,6 +193,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signingRoutes);
   await app.register(notificationRoutes);
   await app.register(webhookRoutes);
+  await app.register(archiveRoutes);
+  await app.register(archiveInboxRoutes);
   if (platform.payments?.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
