@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ARCHIVE_MAX_BYTES } from '@pactum/core/archive';
 import type { SsoProvider } from '@pactum/core/auth';
 import { z } from 'zod';
 
@@ -105,6 +106,8 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Largest attachment or Word document a user may upload, in bytes. */
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).default(10_485_760),
+  /** Largest PDF a user may upload into the archive, in bytes (spec 1 §9: 24 MB). */
+  ARCHIVE_MAX_BYTES: z.coerce.number().int().min(1).default(DEFAULT_ARCHIVE_MAX_BYTES),
   /**
    * Sign-ups from one IP address per hour, as a bucket: this many at once (an office behind
    * one address registering together), then one more each 3600/N seconds.
@@ -189,6 +192,8 @@ export type Config = {
   warnings: string[];
   /** Largest upload (attachment or Word import) in bytes. */
   attachmentMaxBytes: number;
+  /** Largest PDF uploaded into the archive, in bytes. */
+  archiveMaxBytes: number;
   /** Sign-ups one IP address may make per hour (a bucket of this size, refilled hourly). */
   signUpPerIpPerHour: number;
   /** Requests one API token may make per minute (a bucket of this size, refilled each minute). */
@@ -335,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
     warnings,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    archiveMaxBytes: e.ARCHIVE_MAX_BYTES,
     signUpPerIpPerHour: e.SIGN_UP_PER_IP_PER_HOUR,
     apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     protectedDomains: Object.fromEntries(

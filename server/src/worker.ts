@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { registerArchiveFilingJobs, resumeArchiveFilings } from './features/archive/filing';
+import { registerArchivePermissionJobs } from './features/archive/permissions';
 import { registerFileJobs } from './features/files/clean-up';
 import { registerImportJobs } from './features/imports/service';
 import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
@@ -25,10 +27,13 @@ try {
   registerSendingJobs(platform);
   registerPaymentJobs(platform);
   const signedPdfJob = registerSigningJobs(platform);
+  registerArchiveFilingJobs(platform);
+  registerArchivePermissionJobs(platform);
   registerWebhookJobs(platform);
   await startPlatform(platform, { isWorker: true });
   await resumeUnfinishedSends(platform);
   await resumePendingSignedPdfs(platform, signedPdfJob);
+  await resumeArchiveFilings(platform);
   await schedulePaymentSweep(platform);
   log.info('Pactum worker is running');
   onShutdown(async () => {

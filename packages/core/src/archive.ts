@@ -137,11 +137,14 @@ export const updateFolderSchema = z
   });
 export type UpdateFolder = z.infer<typeof updateFolderSchema>;
 
-/** Rename an item or move it to another folder (`parentId`; files need a folder). */
+/**
+ * Rename an item or move it to another folder (`parentId`; null: a folder to the root, where
+ * files cannot go).
+ */
 export const updateItemSchema = z
   .object({
     name: fileName.optional(),
-    parentId: z.uuid().optional(),
+    parentId: z.uuid().nullable().optional(),
   })
   .refine((value) => value.name !== undefined || value.parentId !== undefined, {
     message: archiveMessages.en.nothingToUpdate,

@@ -9,6 +9,8 @@ import { plainText } from './validation';
 
 /** The default attachment and Word-import size limit (the server reads ATTACHMENT_MAX_BYTES). */
 export const DEFAULT_ATTACHMENT_MAX_BYTES = 10_485_760;
+/** Longest file name an attachment or a Word import keeps (spec 1 §5: short text max 250). */
+export const UPLOAD_NAME_MAX = 250;
 /** Bytes per MB in the size message (spec 2 §5). */
 export const BYTES_PER_MB = 1_048_576;
 /** Largest chunk the server takes in one `PATCH /uploads/:id`. */
@@ -67,9 +69,13 @@ export const fileMessagesFi: Record<keyof typeof fileMessages, string> = {
   tooLarge: 'Liitteen enimmäiskoko on %s Mt. Tiedosto "%s" on %s Mt.',
 };
 
-/** `POST /uploads`: announce a file; the size is checked before anything is stored. */
+/**
+ * `POST /uploads`: announce a file; the size is checked before anything is stored. The name is
+ * the browser's: an attachment's or a Word file's at most 250 characters, an archive upload's up
+ * to 1000, which the archive cleans into a name of at most 250 (`cleanFileName`).
+ */
 export const createUploadSchema = z.strictObject({
-  name: plainText().trim().min(1).max(250),
+  name: plainText().trim().min(1).max(1000),
   size: z.number().int().min(1),
   type: plainText().trim().max(200).default('application/octet-stream'),
   purpose: z.enum(uploadPurposes),

@@ -13,6 +13,7 @@ const row = (id: string, fields: Partial<NotificationRow> = {}): NotificationRow
   documentId: 'deal-1',
   documentTitle: 'Supply agreement',
   sectionTitle: 'Payment',
+  archiveId: null,
   fromUserId: 'rick',
   fromName: 'Rick Receiver',
   createdAt: `2026-11-24T10:00:0${id.length}Z`,

@@ -19,6 +19,8 @@ export type NotificationRow = {
   documentId: string;
   documentTitle: string;
   sectionTitle: string | null;
+  /** A new Inbox item: the archived copy it announces. */
+  archiveId: string | null;
   fromUserId: string | null;
   fromName: string | null;
   createdAt: string;

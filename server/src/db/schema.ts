@@ -196,6 +196,16 @@ export type WorkspaceLicensing = {
 };
 /** The card on file, as the payment provider summarises it (never the number). */
 export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
+/** How many documents of each kind carry one tag (spec 3 §3, workspace stats' tags map). */
+export type TagCounts = {
+  templates: number;
+  drafts: number;
+  negotiation: number;
+  inSigning: number;
+  signed: number;
+  archive: number;
+  trash: number;
+};
 /** Figures of the workspace page (spec 3 §3, workspace stats). */
 export type WorkspaceStats = {
   deals: { negotiation: number; inSigning: number; signed: number; archives: number };
@@ -203,6 +213,8 @@ export type WorkspaceStats = {
   groups: number;
   tags: number;
   credits: { purchased: number; spent: number };
+  /** Per tag name; absent from counts stored before it was added. */
+  tagCounts?: Record<string, TagCounts>;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { archiveRoutes } from '../features/archive/routes';
 import { dealRoutes } from '../features/deals/routes';
 import { draftRoutes } from '../features/drafts/routes';
 import { importRoutes } from '../features/imports/routes';
@@ -112,7 +113,7 @@ const dashboardRoutes: RouteObject[] = [
   { path: 'home', element: <DashboardHomePage /> },
   { path: 'account/my', handle: handle('account'), element: <AccountPage /> },
   { path: 'account/billing', element: <Navigate to="/dashboard/account/workspace" replace /> },
-  comingSoon('account/archive/:folderId?/:fileId?', 'archive'),
+  ...archiveRoutes,
   {
     // Spec 3 §2.5: workspaces (billing accounts) and their pages.
     path: 'account/workspace',

@@ -10,6 +10,8 @@ export const notificationItemSchema = z.object({
   documentId: z.uuid(),
   documentTitle: z.string(),
   sectionTitle: z.string().nullable(),
+  /** A new Inbox item: the archived copy it announces. */
+  archiveId: z.uuid().nullable(),
   fromUserId: z.string().nullable(),
   fromName: z.string().nullable(),
   createdAt: z.iso.datetime(),

@@ -88,6 +88,17 @@ export const workspaceTagSchema = z.object({
   createdAt: isoDateTime,
 });
 
+/** How many documents of each kind carry one tag (spec 3 §3, workspace stats' tags map). */
+export const tagCountsSchema = z.object({
+  templates: z.number().int(),
+  drafts: z.number().int(),
+  negotiation: z.number().int(),
+  inSigning: z.number().int(),
+  signed: z.number().int(),
+  archive: z.number().int(),
+  trash: z.number().int(),
+});
+
 /** The figures of the workspace page (spec 3 §3, workspace stats). */
 export const workspaceStatsSchema = z.object({
   deals: z.object({
@@ -100,6 +111,11 @@ export const workspaceStatsSchema = z.object({
   groups: z.number().int(),
   tags: z.number().int(),
   credits: z.object({ purchased: z.number().int(), spent: z.number().int() }),
+  /**
+   * Per tag name, how many live documents of each kind carry it; absent from counts stored
+   * before it was added (counted again within a day).
+   */
+  tagCounts: z.record(z.string(), tagCountsSchema).optional(),
 });
 
 /** GET /api/v1/workspaces/:workspaceId: one workspace as its page shows it. */

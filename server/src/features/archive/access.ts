@@ -92,7 +92,8 @@ export type ArchiveItemRow = typeof archiveItems.$inferSelect;
 /**
  * The live item the caller may open, of the type asked for; 404 `archive_item_not_found` for
  * anything else (missing, deleted, out of reach), so ids cannot be probed. `forUpdate` locks
- * the row for a change.
+ * the row for a change; `forShare` holds it as it is while something is put into it (a
+ * permission change of the folder then waits, so the new item gets the folder's final scope).
  */
 export async function requireArchiveItem(
   db: DbOrTx,
@@ -101,6 +102,7 @@ export async function requireArchiveItem(
     userId: string;
     type?: 'folder' | 'file';
     forUpdate?: boolean;
+    forShare?: boolean;
   },
 ): Promise<ArchiveItemRow> {
   const query = db
@@ -113,7 +115,11 @@ export async function requireArchiveItem(
         canOpenItem(options.userId),
       ),
     );
-  const [item] = options.forUpdate ? await query.for('update') : await query;
+  const [item] = options.forUpdate
+    ? await query.for('update')
+    : options.forShare
+      ? await query.for('share')
+      : await query;
   if (!item) throw new AppError('archive_item_not_found');
   return item;
 }

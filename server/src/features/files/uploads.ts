@@ -5,10 +5,12 @@ import {
   isDocxName,
   isPdfName,
   UPLOAD_CHUNK_SIZE,
+  UPLOAD_NAME_MAX,
   type UploadCreated,
   type UploadPurpose,
   type UploadState,
 } from '@pactum/core/files';
+import { validationMessages } from '@pactum/core/validation';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
@@ -25,7 +27,7 @@ import { newFileKey } from '../../platform/storage/storage';
  * Chunks are separate objects rather than appends to one: S3 has no append, and its multipart
  * parts must be at least 5 MB, more than a 10 MB file's chunks. Separate objects work the same
  * on both storage adapters through the plain put/get/delete interface; composing reads them
- * in order once, bounded by ATTACHMENT_MAX_BYTES.
+ * in order once, bounded by ATTACHMENT_MAX_BYTES (ARCHIVE_MAX_BYTES for the archive's PDFs).
  */
 
 export const PDF_TYPE = 'application/pdf';
@@ -53,11 +55,15 @@ function stateOf(file: FileRow): UploadState {
 }
 
 /** The caller's own upload; anyone else's is as if it did not exist. */
-async function findOwnUpload(db: DbOrTx, options: { uploadId: string; userId: string }) {
-  const [file] = await db
+async function findOwnUpload(
+  db: DbOrTx,
+  options: { uploadId: string; userId: string; forUpdate?: boolean },
+) {
+  const query = db
     .select()
     .from(files)
     .where(and(eq(files.id, options.uploadId), eq(files.createdBy, options.userId)));
+  const [file] = options.forUpdate ? await query.for('update') : await query;
   if (!file) throw notFound();
   return file;
 }
@@ -67,27 +73,36 @@ export async function createUpload(
   options: { userId: string; input: Required<CreateUpload> },
 ): Promise<UploadCreated> {
   const { name, size, purpose } = options.input;
-  const maxBytes = platform.config.attachmentMaxBytes;
+  // The archive cleans the names it keeps; the others keep the name as it came.
+  if (purpose !== 'archive' && name.length > UPLOAD_NAME_MAX) {
+    throw new AppError(
+      'validation_failed',
+      {},
+      { fields: { name: validationMessages.en.maxLength.replace('{n}', String(UPLOAD_NAME_MAX)) } },
+    );
+  }
+  const maxBytes = maxBytesOf(platform, purpose);
   if (size > maxBytes) {
     throw tooLarge(name, size, maxBytes);
   }
   if (purpose === 'attachment' && !isPdfName(name)) {
     throw new AppError('file_not_pdf', { name });
   }
+  if (purpose === 'archive' && !isPdfName(name)) {
+    throw new AppError('archive_not_pdf', { name });
+  }
   if (purpose === 'import' && !isDocxName(name)) {
     throw new AppError('file_not_docx', { name });
   }
+  const isPdf = purpose !== 'import';
   const [file] = await platform.database.db
     .insert(files)
     .values({
       name,
       size,
-      type: purpose === 'attachment' ? PDF_TYPE : DOCX_TYPE,
+      type: isPdf ? PDF_TYPE : DOCX_TYPE,
       purpose,
-      storageKey: newFileKey(
-        purpose === 'attachment' ? 'attachments' : 'imports',
-        extensionOf(purpose),
-      ),
+      storageKey: newFileKey(storagePrefixes[purpose], isPdf ? 'pdf' : 'docx'),
       createdBy: options.userId,
     })
     .returning({ id: files.id });
@@ -95,7 +110,25 @@ export async function createUpload(
   return { id: file.id, offset: 0, chunkSize: UPLOAD_CHUNK_SIZE };
 }
 
-const extensionOf = (purpose: UploadPurpose) => (purpose === 'attachment' ? 'pdf' : 'docx');
+const storagePrefixes: Record<UploadPurpose, string> = {
+  attachment: 'attachments',
+  import: 'imports',
+  archive: 'archives',
+};
+
+/** The size limit of a purpose: the archive takes larger PDFs than attachments (spec 1 §9). */
+const maxBytesOf = (platform: Platform, purpose: string) =>
+  purpose === 'archive' ? platform.config.archiveMaxBytes : platform.config.attachmentMaxBytes;
+
+/** What a completed upload of a purpose must start with, and the refusal when it does not. */
+function expectedContent(file: FileRow) {
+  if (file.purpose === 'import') return { magic: ZIP_MAGIC, refusal: 'file_not_docx' } as const;
+  if (file.purpose === 'archive') return { magic: PDF_MAGIC, refusal: 'archive_not_pdf' } as const;
+  return { magic: PDF_MAGIC, refusal: 'file_not_pdf' } as const;
+}
+
+/** Whether bytes begin as a PDF does (`%PDF-`). */
+export const startsAsPdf = (bytes: Buffer) => bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
 
 export async function getUpload(
   platform: Platform,
@@ -127,7 +160,7 @@ export async function appendChunk(
   }
   const { chunk } = options;
   if (chunk.length > file.size - file.offset) {
-    throw tooLarge(file.name, file.offset + chunk.length, platform.config.attachmentMaxBytes);
+    throw tooLarge(file.name, file.offset + chunk.length, maxBytesOf(platform, file.purpose));
   }
   if (chunk.length === 0) {
     if (file.offset < file.size) return stateOf(file);
@@ -172,12 +205,10 @@ async function completeUpload(platform: Platform, file: FileRow): Promise<Upload
   const parts: Buffer[] = [];
   for (const key of file.chunkKeys) parts.push(await storage.get(key));
   const body = Buffer.concat(parts);
-  const magic = file.purpose === 'attachment' ? PDF_MAGIC : ZIP_MAGIC;
+  const { magic, refusal } = expectedContent(file);
   if (body.length !== file.size || !body.subarray(0, magic.length).equals(magic)) {
     await discardUpload(platform, file);
-    throw new AppError(file.purpose === 'attachment' ? 'file_not_pdf' : 'file_not_docx', {
-      name: file.name,
-    });
+    throw new AppError(refusal, { name: file.name });
   }
   await storage.put(file.storageKey, body, { contentType: file.type });
   const [done] = await platform.database.db
@@ -213,11 +244,13 @@ export async function cancelUpload(
 
 /**
  * The caller's completed upload of a purpose, for the features that take one (attachments,
- * imports). 404 for anyone else's, 409 while it is still uploading.
+ * imports, the archive). 404 for anyone else's, 409 while it is still uploading. `forUpdate`
+ * locks the row, so two requests using the same upload at once queue and the second sees the
+ * first's use.
  */
 export async function requireCompletedUpload(
   db: DbOrTx,
-  options: { uploadId: string; userId: string; purpose: UploadPurpose },
+  options: { uploadId: string; userId: string; purpose: UploadPurpose; forUpdate?: boolean },
 ): Promise<FileRow> {
   const file = await findOwnUpload(db, options);
   if (file.purpose !== options.purpose) throw notFound();

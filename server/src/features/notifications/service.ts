@@ -42,6 +42,7 @@ export async function listNotifications(db: DbOrTx, userId: string): Promise<Not
       documentId: row.documentId,
       documentTitle: text(row.data.dealTitle) ?? text(row.data.title) ?? '',
       sectionTitle: text(row.data.sectionTitle),
+      archiveId: text(row.data.archiveId),
       fromUserId: text(row.data.byUserId),
       fromName: row.fromName,
       createdAt: row.createdAt.toISOString(),

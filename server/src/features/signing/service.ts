@@ -31,6 +31,13 @@ import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
+import {
+  failFilings,
+  openFilings,
+  registerArchiveFilingJobs,
+  reopenFilings,
+  startFiling,
+} from '../archive/filing';
 import { dealUserIds, findDeal, findSections } from '../deals/queries';
 import { type DocumentAccess, resolveAccess } from '../sharing/access';
 import { queueDealWebhook } from '../webhooks/events';
@@ -75,6 +82,8 @@ const jobs = new WeakMap<Platform, SignedPdfJob>();
 export function registerSigningJobs(platform: Platform): SignedPdfJob {
   const existing = jobs.get(platform);
   if (existing) return existing;
+  // The recorded PDF queues its filing into the Inbox: every process with this job has that one.
+  registerArchiveFilingJobs(platform);
   const job = registerSignedPdfJob(
     platform,
     (dealId) => buildSignedPdf(platform, dealId),
@@ -109,7 +118,10 @@ export function registerSigningJobs(platform: Platform): SignedPdfJob {
         dealId: done.dealId,
         sha256: done.sha256,
       });
+      // The sealed PDF goes on into each party's Inbox.
+      await startFiling(platform, tx, done.dealId);
     },
+    (db, failed) => failFilings(db, failed.dealId, failed.error),
   );
   jobs.set(platform, job);
   return job;
@@ -650,6 +662,8 @@ export async function sign(
         data: { recipients: all.map((one) => one.email) },
       });
       await signingJob(platform).queue(tx, deal.id);
+      // Each party's Inbox copy, shown on its way while the PDF is sealed.
+      await openFilings(tx, deal.id);
     }
     // The signer's own to-sign count changes with every signature.
     await afterSigningChange(platform, tx, deal.id, true);
@@ -916,5 +930,6 @@ export async function retrySigned(
   if (context.myParty !== 'sender' || context.role !== 'edit') throw new AppError('forbidden');
   const isStarted = await retrySignedPdf(platform, signingJob(platform), context.deal.id);
   if (!isStarted) throw new AppError('signed_pdf_not_failed');
+  await reopenFilings(platform.database.db, context.deal.id);
   return getSigningView(platform, options);
 }

@@ -31,6 +31,12 @@ export type SignedPdfDone = (
   done: { dealId: string; fileId: string; sha256: string },
 ) => Promise<void>;
 
+/** Runs once the retries are spent and the row is marked failed (e.g. fails the filings). */
+export type SignedPdfFailed = (
+  db: DbOrTx,
+  failed: { dealId: string; error: string },
+) => Promise<void>;
+
 export const SIGNED_PDF_RETRY_LIMIT = 5;
 
 /** Where a crash test (PACTUM_CRASH_AT, never in production) ends the process: stored, not done. */
@@ -58,6 +64,7 @@ export function registerSignedPdfJob(
   platform: Platform,
   build: SignedPdfBuild,
   onDone?: SignedPdfDone,
+  onFailed?: SignedPdfFailed,
 ): SignedPdfJob {
   const definition = defineJob<{ dealId: string }>({
     name: 'signing.signed-pdf',
@@ -70,6 +77,7 @@ export function registerSignedPdfJob(
       await produceSignedPdf(platform, build, dealId, {
         isLastAttempt: context.retryCount >= SIGNED_PDF_RETRY_LIMIT,
         ...(onDone ? { onDone } : {}),
+        ...(onFailed ? { onFailed } : {}),
       });
     },
   });
@@ -94,7 +102,7 @@ export async function produceSignedPdf(
   platform: Platform,
   build: SignedPdfBuild,
   dealId: string,
-  options: { isLastAttempt: boolean; onDone?: SignedPdfDone },
+  options: { isLastAttempt: boolean; onDone?: SignedPdfDone; onFailed?: SignedPdfFailed },
 ): Promise<'done' | 'skipped'> {
   const { db } = platform.database;
   const [row] = await db
@@ -176,14 +184,22 @@ export async function produceSignedPdf(
     return 'done';
   } catch (error) {
     if (key) await removeUnrecorded(platform, dealId, key);
-    await db
-      .update(signedPdfs)
-      .set({
-        lastError: String((error as Error)?.message ?? error).slice(0, 500),
-        state: options.isLastAttempt ? 'failed' : 'pending',
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(signedPdfs.dealId, dealId), ne(signedPdfs.state, 'done')));
+    const lastError = String((error as Error)?.message ?? error).slice(0, 500);
+    await db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(signedPdfs)
+        .set({
+          lastError,
+          state: options.isLastAttempt ? 'failed' : 'pending',
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(signedPdfs.dealId, dealId), ne(signedPdfs.state, 'done')))
+        .returning({ state: signedPdfs.state });
+      // Told in the same transaction, so what waits on the PDF never waits on a failed one.
+      if (failed?.state === 'failed' && options.onFailed) {
+        await options.onFailed(tx, { dealId, error: lastError });
+      }
+    });
     throw error;
   }
 }

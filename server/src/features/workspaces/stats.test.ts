@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditTransactions, workspaces } from '../../db/schema';
+import {
+  archiveItems,
+  creditTransactions,
+  documentTags,
+  drafts,
+  templates,
+  workspaces,
+  workspaceTags,
+} from '../../db/schema';
 import { TEST_CARDS } from '../../platform/payments/test-processor';
 import { createTestApp, type TestApp } from '../../test/app';
+import { insertDeal } from '../../test/deal-factory';
+import { createWorkspace } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { cardWorkspaceOrder, invoiceWorkspaceOrder, testCard } from '../../test/workspace-order';
 import { applyCreditChange } from './ledger';
@@ -58,6 +68,7 @@ describe('workspace stats', () => {
         groups: 0,
         tags: 0,
         credits: { purchased: 5, spent: 0 },
+        tagCounts: {},
       },
     });
     const stored = await page(workspaceId);
@@ -217,5 +228,96 @@ describe('workspace stats', () => {
     expect((await call('POST', url, undefined)).statusCode).toBe(401);
     // Nothing was counted for them.
     expect(await page(workspaceId)).toMatchObject({ stats: null, statsCalculatedAt: null });
+  });
+
+  it('counts the live archive files and, per tag, the documents of each kind', async () => {
+    const { db } = t.database;
+    const workspaceId = (await createWorkspace(db, { memberIds: [owner.id] })).id;
+    const [legal, sales] = await db
+      .insert(workspaceTags)
+      .values(['Legal', 'Sales', 'Unused'].map((tag) => ({ workspaceId, tag })))
+      .returning({ id: workspaceTags.id });
+    const [folder] = await db
+      .insert(archiveItems)
+      .values({ type: 'folder', name: 'contracts', workspaceId, scope: 'workspace' })
+      .returning();
+    const file = (name: string, deletedAt: Date | null = null) => ({
+      type: 'file' as const,
+      name,
+      parentId: folder?.id ?? null,
+      ancestorIds: [folder?.id ?? ''],
+      workspaceId,
+      scope: 'workspace' as const,
+      deletedAt,
+    });
+    const archived = await db
+      .insert(archiveItems)
+      .values([file('a.pdf'), file('b.pdf'), file('gone.pdf', new Date())])
+      .returning({ id: archiveItems.id });
+    const [template, deletedTemplate] = await db
+      .insert(templates)
+      .values([
+        { title: 'NDA', createdBy: owner.id, workspaceId },
+        { title: 'Old', createdBy: owner.id, workspaceId, deletedAt: new Date() },
+      ])
+      .returning({ id: templates.id });
+    const [draft, sentDraft] = await db
+      .insert(drafts)
+      .values([
+        { title: 'Draft', createdBy: owner.id, workspaceId },
+        { title: 'Sent', createdBy: owner.id, workspaceId, sentAt: new Date() },
+      ])
+      .returning({ id: drafts.id });
+    const deal = (state: 'negotiate' | 'in-signing' | 'signed' | 'trash') =>
+      insertDeal(db, { sentBy: owner.id, title: state, state });
+    const [negotiating, signing, signed, trashed] = [
+      await deal('negotiate'),
+      await deal('in-signing'),
+      await deal('signed'),
+      await deal('trash'),
+    ];
+    const tag = (
+      collection: 'templates' | 'drafts' | 'deals' | 'archives',
+      documentId = '',
+      tagId = '',
+    ) => ({
+      collection,
+      documentId,
+      tagId,
+    });
+    await db
+      .insert(documentTags)
+      .values([
+        tag('templates', template?.id, legal?.id),
+        tag('templates', deletedTemplate?.id, legal?.id),
+        tag('drafts', draft?.id, legal?.id),
+        tag('drafts', sentDraft?.id, legal?.id),
+        tag('deals', negotiating?.id, legal?.id),
+        tag('deals', signing?.id, legal?.id),
+        tag('deals', signed?.id, sales?.id),
+        tag('deals', trashed?.id, sales?.id),
+        tag('archives', archived[0]?.id, sales?.id),
+        tag('archives', archived[1]?.id, sales?.id),
+        tag('archives', archived[2]?.id, sales?.id),
+        tag('archives', folder?.id, legal?.id),
+      ]);
+
+    const { stats } = await requestStats(workspaceId);
+    expect(stats.deals.archives).toBe(2);
+    expect(stats.tags).toBe(3);
+    const none = {
+      templates: 0,
+      drafts: 0,
+      negotiation: 0,
+      inSigning: 0,
+      signed: 0,
+      archive: 0,
+      trash: 0,
+    };
+    expect(stats.tagCounts).toEqual({
+      Legal: { ...none, templates: 1, drafts: 1, negotiation: 1, inSigning: 1, archive: 1 },
+      Sales: { ...none, signed: 1, trash: 1, archive: 2 },
+      Unused: none,
+    });
   });
 });

@@ -1,7 +1,13 @@
-import { and, count, eq, isNull, sum } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql, sum } from 'drizzle-orm';
+import type { RawRows } from '../../db/client';
 import {
+  archiveItems,
   creditTransactions,
   deals,
+  documentTags,
+  drafts,
+  type TagCounts,
+  templates,
   type WorkspaceStats,
   workspaceGroups,
   workspaceMembers,
@@ -20,8 +26,7 @@ export const STATS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * calculateWorkspaceStats (spec 3 §4 'Stats'): recounts the workspace's figures from the tables,
- * unless a count younger than 24 hours is stored (then `isSkipped`, with that count). Areas not
- * built yet count zero.
+ * unless a count younger than 24 hours is stored (then `isSkipped`, with that count).
  *
  * The count runs under a lock on the workspace row, the row every credit change updates: a
  * purchase or a send either commits before the count (and is in it) or waits for it (and then
@@ -67,6 +72,23 @@ export async function calculateStats(
       .select({ n: count() })
       .from(workspaceTags)
       .where(eq(workspaceTags.workspaceId, workspaceId));
+    const [archives] = await tx
+      .select({ n: count() })
+      .from(archiveItems)
+      .where(
+        and(
+          eq(archiveItems.workspaceId, workspaceId),
+          eq(archiveItems.type, 'file'),
+          isNull(archiveItems.deletedAt),
+        ),
+      );
+    const { rows: tagRows } = (await tx.execute(tagCountsQuery(workspaceId))) as unknown as RawRows;
+    const tagCounts: Record<string, TagCounts> = {};
+    for (const row of tagRows) {
+      tagCounts[String(row.tag)] = Object.fromEntries(
+        tagCountKinds.map((kind) => [kind, Number(row[kind] ?? 0)]),
+      ) as TagCounts;
+    }
     const [credits] = await tx
       .select({ purchased: sum(creditTransactions.purchase), spent: sum(creditTransactions.spend) })
       .from(creditTransactions)
@@ -76,12 +98,13 @@ export async function calculateStats(
         negotiation: dealCount('negotiate'),
         inSigning: dealCount('in-signing'),
         signed: dealCount('signed'),
-        archives: 0,
+        archives: Number(archives?.n ?? 0),
       },
       members: Number(members?.n ?? 0),
       groups: Number(groups?.n ?? 0),
       tags: Number(tags?.n ?? 0),
       credits: { purchased: Number(credits?.purchased ?? 0), spent: Number(credits?.spent ?? 0) },
+      tagCounts,
     };
     await tx
       .update(workspaces)
@@ -93,4 +116,49 @@ export async function calculateStats(
     });
     return { isSkipped: false, stats };
   });
+}
+
+const tagCountKinds = [
+  'templates',
+  'drafts',
+  'negotiation',
+  'inSigning',
+  'signed',
+  'archive',
+  'trash',
+] as const satisfies ReadonlyArray<keyof TagCounts>;
+
+/**
+ * Every tag of the workspace with how many live documents of each kind carry it: templates,
+ * unsent drafts, deals by state (as the deal counts above; trashed deals as trash) and archive
+ * items. One pass over the workspace's tag rows.
+ */
+function tagCountsQuery(workspaceId: string): SQL {
+  const dealIn = (...states: string[]) =>
+    sql`count(${deals.id}) FILTER (WHERE ${deals.state} IN (${sql.join(
+      states.map((state) => sql`${state}`),
+      sql`, `,
+    )}))`;
+  return sql`
+    SELECT ${workspaceTags.tag} AS tag,
+      count(${templates.id}) AS templates,
+      count(${drafts.id}) AS drafts,
+      ${dealIn('negotiate')} AS negotiation,
+      ${dealIn('in-signing')} AS "inSigning",
+      ${dealIn('signed')} AS signed,
+      count(${archiveItems.id}) AS archive,
+      ${dealIn('trash')} AS trash
+    FROM ${workspaceTags}
+    LEFT JOIN ${documentTags} ON ${documentTags.tagId} = ${workspaceTags.id}
+    LEFT JOIN ${templates} ON ${documentTags.collection} = 'templates'
+      AND ${templates.id} = ${documentTags.documentId} AND ${templates.deletedAt} IS NULL
+    LEFT JOIN ${drafts} ON ${documentTags.collection} = 'drafts'
+      AND ${drafts.id} = ${documentTags.documentId} AND ${drafts.deletedAt} IS NULL
+      AND ${drafts.sentAt} IS NULL
+    LEFT JOIN ${deals} ON ${documentTags.collection} = 'deals'
+      AND ${deals.id} = ${documentTags.documentId}
+    LEFT JOIN ${archiveItems} ON ${documentTags.collection} = 'archives'
+      AND ${archiveItems.id} = ${documentTags.documentId} AND ${archiveItems.deletedAt} IS NULL
+    WHERE ${workspaceTags.workspaceId} = ${workspaceId}
+    GROUP BY ${workspaceTags.id}, ${workspaceTags.tag}`;
 }

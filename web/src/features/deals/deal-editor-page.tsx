@@ -26,6 +26,8 @@ import { useMe } from '../auth/api/get-me';
 import { commentsQueryKey, useComments } from '../comments/api/list-comments';
 import { SectionComments } from '../comments/components/section-comments';
 import type { CommentThread } from '../comments/types';
+import { TagsMenu } from '../document-tags/tags-menu';
+import { useTagWorkspaces } from '../document-tags/use-tag-workspaces';
 import { LeavePrompt } from '../sections/components/leave-prompt';
 import {
   scrollToAnchor,
@@ -137,6 +139,9 @@ function EditorBody({ deal }: { deal: DealDetail }) {
     return map;
   }, [comments.data]);
   const isSettingsOpen = location.hash === '#settings' && deal.canEditSettings;
+  // Tags are the user's workspaces' own: anyone who may change the deal sets them, at any state.
+  const canTag = deal.role !== 'view';
+  const tagWorkspaces = useTagWorkspaces(canTag);
 
   // `#sec=<sectionId>` scrolls to a section once the page is there.
   useEffect(() => {
@@ -224,6 +229,7 @@ function EditorBody({ deal }: { deal: DealDetail }) {
               {t('deals.editor.settings')}
             </Button>
           )}
+          {canTag && <TagsMenu collection="deals" documentId={deal.id} createIn={tagWorkspaces} />}
           <Button startIcon={<InfoOutlined />} onClick={() => setIsInfoShown(!isInfoShown)}>
             {isInfoShown ? t('deals.editor.hideInfo') : t('deals.editor.showInfo')}
           </Button>

@@ -20,6 +20,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTablePaginationLabels } from '../../ui/use-table-pagination-labels';
+import { ArchivedLink } from '../archive/components/archived-link';
 import { useDealList } from './api/list-deals';
 import { ProgressBar } from './components/deal-progress';
 import { dealListPath, dealLoadPath, dealSignPath } from './deal-paths';
@@ -113,6 +114,11 @@ export function DealListPage({ group }: { group: DealGroup }) {
                     <TableCell>{deal.contractUid}</TableCell>
                     <TableCell>
                       <StatusText deal={deal} />
+                      {deal.state === 'signed' && (
+                        <Box component="span" sx={{ display: 'block' }}>
+                          <ArchivedLink dealId={deal.id} dealTitle={deal.title} />
+                        </Box>
+                      )}
                     </TableCell>
                     <TableCell>
                       <ProgressBar

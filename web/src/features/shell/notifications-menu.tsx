@@ -12,11 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  NOTIFICATION_SEEN_DELAY_MS,
-  notificationPath,
-  relativeTime,
-} from '@pactum/core/notifications';
+import { NOTIFICATION_SEEN_DELAY_MS, relativeTime } from '@pactum/core/notifications';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,6 +27,7 @@ import {
   useMarkNotificationsSeen,
   useNotifications,
 } from '../notifications/api';
+import { NEW_INBOX_ITEM, notificationLink } from '../notifications/notification-link';
 
 const KNOWN_EVENTS = new Set([
   'section-edit',
@@ -41,6 +38,7 @@ const KNOWN_EVENTS = new Set([
   'document-settings',
   'document-trash',
   'document-restore',
+  NEW_INBOX_ITEM,
 ]);
 
 /**
@@ -78,7 +76,7 @@ export function NotificationsMenu({ userId }: { userId: string }) {
     });
   const open = (item: NotificationItem) => {
     setAnchor(null);
-    navigate(notificationPath(item));
+    navigate(notificationLink(item));
   };
 
   const label =

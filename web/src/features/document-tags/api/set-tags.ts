@@ -1,22 +1,24 @@
 import type { DocumentCollection } from '@pactum/core/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { documentPath, documentQueryKey } from '../../../app/document-key';
 import { apiFetch } from '../../../app/http';
 import type { DocumentTags } from './get-tags';
+import { documentTagsSource, type TagsSource } from './tags-source';
 
-/** PUT /api/v1/:collection/:documentId/tags: the document's tags become exactly these. */
-export function setTags(collection: DocumentCollection, documentId: string, tagIds: string[]) {
-  return apiFetch<DocumentTags>(`${documentPath(collection, documentId)}/tags`, {
-    method: 'PUT',
-    body: { tagIds },
+/** PUT <path>/tags: the thing's tags become exactly these. */
+export function setTags(source: TagsSource, tagIds: string[]) {
+  return apiFetch<DocumentTags>(`${source.path}/tags`, { method: 'PUT', body: { tagIds } });
+}
+
+export function useSetTagsAt(source: TagsSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tagIds: string[]) => setTags(source, tagIds),
+    onSuccess: (tags) => queryClient.setQueryData(source.queryKey, tags),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: source.changedKey }),
   });
 }
 
+/** PUT /api/v1/:collection/:documentId/tags. */
 export function useSetTags(collection: DocumentCollection, documentId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tagIds: string[]) => setTags(collection, documentId, tagIds),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: documentQueryKey(collection, documentId) }),
-  });
+  return useSetTagsAt(documentTagsSource(collection, documentId));
 }
