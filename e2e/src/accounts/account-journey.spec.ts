@@ -104,9 +104,12 @@ describe('accounts', () => {
     );
     await screenshot(page, 'accounts-dashboard');
 
-    // An area not built yet answers inside the shell.
+    // Without a workspace the archive keeps the Inbox but offers no folders.
     await menu.getByRole('link', { name: /^My archive/ }).click();
-    await page.getByText('Coming soon', { exact: true }).waitFor();
+    await page
+      .getByText('A Workspace is required to create folders and upload documents.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Create new folder' }).isDisabled()).toBe(true);
     expect(pathname(page)).toBe('/dashboard/account/archive');
 
     await menu.getByRole('link', { name: 'My account' }).click();
