@@ -103,6 +103,14 @@ function executorFor(tx: DbOrTx): PgBoss.Db {
   };
 }
 
+/** pg-boss statements answered by one count row (complete, fail, cancel, queue size...). */
+const COUNT_STATEMENT = /SELECT COUNT\(\*\)(?: AS count)? FROM/i;
+
+/** What pg-boss gets for a statement once the jobs are stopped: nothing, or a zero count. */
+export function answerWhenStopped(text: string): { rows: Array<{ count: string }> } {
+  return { rows: COUNT_STATEMENT.test(text) ? [{ count: '0' }] : [] };
+}
+
 /**
  * How often pg-boss's maintenance (expiry, archive) runs in one of the processes. Its default,
  * two minutes, would add up to that to an expiry of one minute.
@@ -122,13 +130,15 @@ export function createJobs(
     crashAt?: string | undefined;
   } = {},
 ): Jobs {
-  // Once stopped, pg-boss may still fire a timer's statement (monitoring, maintenance) after
-  // the caller has closed the database: it gets no rows instead of a closed pool's rejection.
+  // Once stopped, pg-boss may still fire a timer's statement (monitoring, maintenance) or a
+  // handler's late complete or fail after the caller has closed the database: it gets an empty
+  // answer instead of a closed pool's rejection. pg-boss reads a count statement's one row
+  // (`rows[0].count`), so those get a zero count rather than no row.
   let isStopped = false;
   const boss = new PgBoss({
     db: {
       async executeSql(text, values) {
-        if (isStopped) return { rows: [] };
+        if (isStopped) return answerWhenStopped(text);
         if (values && values.length > 0) return database.query(text, values.map(toParam));
         return database.exec(text);
       },
