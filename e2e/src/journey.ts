@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 
 /** The app's address, started by the global set-up. */
@@ -188,6 +188,37 @@ export async function api<T>(page: Page, method: string, path: string, data?: un
   }
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Names 'Receiver Oy' with `receiverEmail` as the draft's one receiver, sends it for negotiation
+ * from `workspaceId` and waits for the send job: the id of the deal it made.
+ */
+export async function sendToOneReceiver(
+  page: Page,
+  options: { draftId: string; workspaceId: string; receiverEmail: string },
+): Promise<string> {
+  const { draftId } = options;
+  await api(page, 'PUT', `/drafts/${draftId}/receivers`, {
+    receivers: [
+      { party: { type: 'business', name: 'Receiver Oy' }, emails: [options.receiverEmail] },
+    ],
+  });
+  await api(page, 'POST', `/drafts/${draftId}/send`, {
+    workspaceId: options.workspaceId,
+    dealProcess: 'negotiate',
+    isConfirmed: true,
+  });
+  await expect
+    .poll(async () => (await api<{ step: string }>(page, 'GET', `/drafts/${draftId}/queue`)).step, {
+      timeout: 30_000,
+      interval: 500,
+    })
+    .toBe('done');
+  const { deals } = await api<{ deals: { id: string }[] }>(page, 'GET', `/drafts/${draftId}/deals`);
+  const dealId = deals[0]?.id ?? '';
+  expect(dealId).not.toBe('');
+  return dealId;
 }
 
 /**

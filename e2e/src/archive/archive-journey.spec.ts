@@ -1,7 +1,15 @@
 import { SIGNING_CONSENT_VERSION } from '@pactum/core/signing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, baseURL, createCardWorkspace, notice, screenshot, startJourney } from '../journey';
+import {
+  api,
+  baseURL,
+  createCardWorkspace,
+  notice,
+  screenshot,
+  sendToOneReceiver,
+  startJourney,
+} from '../journey';
 import { waitForMailLink } from '../outbox';
 import { newPerson, type Person, signUp } from '../people';
 
@@ -125,28 +133,11 @@ describe('the archive', () => {
         receiver: { type: 'business', name: '' },
       },
     });
-    await api(sarahPage, 'PUT', `/drafts/${draft.id}/receivers`, {
-      receivers: [{ party: { type: 'business', name: 'Receiver Oy' }, emails: [rick.email] }],
-    });
-    await api(sarahPage, 'POST', `/drafts/${draft.id}/send`, {
+    dealId = await sendToOneReceiver(sarahPage, {
+      draftId: draft.id,
       workspaceId,
-      dealProcess: 'negotiate',
-      isConfirmed: true,
+      receiverEmail: rick.email,
     });
-    await expect
-      .poll(
-        async () =>
-          (await api<{ step: string }>(sarahPage, 'GET', `/drafts/${draft.id}/queue`)).step,
-        { timeout: 30_000, interval: 500 },
-      )
-      .toBe('done');
-    const { deals } = await api<{ deals: { id: string }[] }>(
-      sarahPage,
-      'GET',
-      `/drafts/${draft.id}/deals`,
-    );
-    dealId = deals[0]?.id ?? '';
-    expect(dealId).not.toBe('');
     const invitePath = await waitForMailLink(
       baseURL,
       rick.email,

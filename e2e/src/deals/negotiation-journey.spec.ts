@@ -7,6 +7,7 @@ import {
   createCardWorkspace,
   pathname,
   screenshotDir,
+  sendToOneReceiver,
   startJourney,
 } from '../journey';
 import { waitForMailLink } from '../outbox';
@@ -60,31 +61,11 @@ describe('negotiating a deal in two browsers', () => {
         receiver: { type: 'business', name: '' },
       },
     });
-    await api(sarahPage, 'PUT', `/drafts/${draft.id}/receivers`, {
-      receivers: [{ party: { type: 'business', name: 'Receiver Oy' }, emails: [rick.email] }],
-    });
-    await api(sarahPage, 'POST', `/drafts/${draft.id}/send`, {
+    dealId = await sendToOneReceiver(sarahPage, {
+      draftId: draft.id,
       workspaceId: workspace.workspaceId,
-      dealProcess: 'negotiate',
-      isConfirmed: true,
+      receiverEmail: rick.email,
     });
-    await expect
-      .poll(
-        async () =>
-          (await api<{ step: string }>(sarahPage, 'GET', `/drafts/${draft.id}/queue`)).step,
-        {
-          timeout: 30_000,
-          interval: 500,
-        },
-      )
-      .toBe('done');
-    const { deals } = await api<{ deals: { id: string }[] }>(
-      sarahPage,
-      'GET',
-      `/drafts/${draft.id}/deals`,
-    );
-    dealId = deals[0]?.id ?? '';
-    expect(dealId).not.toBe('');
   });
 
   it('both open the deal: Sarah as the sender, Rick through his invite as the receiver', async () => {
