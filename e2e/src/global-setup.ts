@@ -71,10 +71,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
-      // The journeys read mails and codes from the dev outbox and pay with test cards; production
-      // has neither unless asked for by name.
+      // The journeys read mails and codes from the dev outbox, pay with test cards and move the
+      // alert and digest clock; production has none of these unless asked for by name.
       DEV_OUTBOX: '1',
       TEST_PAYMENTS: '1',
+      DEV_CLOCK: '1',
       GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
       GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
       GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,

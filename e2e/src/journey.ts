@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser, newContext } from './browser';
+import { waitForMailLink } from './outbox';
+import { type Person, signUp } from './people';
 
 /** The app's address, started by the global set-up. */
 export const baseURL = inject('baseUrl');
@@ -218,6 +220,60 @@ export async function sendToOneReceiver(
   const { deals } = await api<{ deals: { id: string }[] }>(page, 'GET', `/drafts/${draftId}/deals`);
   const dealId = deals[0]?.id ?? '';
   expect(dealId).not.toBe('');
+  return dealId;
+}
+
+/** Signs `person` up on `page` and proves the address with the link mailed at sign-up. */
+export async function signUpVerified(page: Page, person: Person): Promise<void> {
+  await signUp(page, person);
+  const link = await waitForMailLink(
+    baseURL,
+    person.email,
+    /\S+\/verify\/email\?mode=verifyEmail&code=\S+/,
+  );
+  await page.goto(link);
+  await page.getByText('Thank you! Your email address has been verified.').waitFor();
+}
+
+/** The seeded partner NDA every journey can make a draft of. */
+export const NDA_TEMPLATE_ID = '00000000-0000-4000-8000-0000000000b1';
+
+/**
+ * The sender (signed in on `senderPage`) sends an NDA titled `title` from their party
+ * `senderName` and `workspaceId` to `receiverEmail`; the receiver (signed in on `receiverPage`)
+ * opens the invite mail's link and joins. The deal's id.
+ */
+export async function sendNdaAndJoin(
+  senderPage: Page,
+  receiverPage: Page,
+  options: { title: string; senderName: string; workspaceId: string; receiverEmail: string },
+): Promise<string> {
+  const draft = await api<{ id: string }>(
+    senderPage,
+    'POST',
+    `/templates/${NDA_TEMPLATE_ID}/drafts`,
+  );
+  await api(senderPage, 'PATCH', `/drafts/${draft.id}`, {
+    title: options.title,
+    parties: {
+      sender: { type: 'business', name: options.senderName },
+      receiver: { type: 'business', name: '' },
+    },
+  });
+  const dealId = await sendToOneReceiver(senderPage, {
+    draftId: draft.id,
+    workspaceId: options.workspaceId,
+    receiverEmail: options.receiverEmail,
+  });
+  const invitePath = await waitForMailLink(
+    baseURL,
+    options.receiverEmail,
+    /\/document\/invite\/[A-Za-z0-9_-]+/,
+  );
+  await receiverPage.goto(invitePath);
+  await receiverPage.getByRole('button', { name: 'Join and open' }).click();
+  await receiverPage.getByRole('button', { name: 'Confirm and open' }).click();
+  await receiverPage.waitForURL(`**/dashboard/documents/received/${dealId}`);
   return dealId;
 }
 

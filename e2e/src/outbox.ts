@@ -8,6 +8,13 @@ export type OutboxMessage = {
   createdAt: string;
 };
 
+/** Every kept message, newest first. */
+export async function readOutbox(baseUrl: string): Promise<OutboxMessage[]> {
+  const response = await fetch(`${baseUrl}/dev/outbox.json`);
+  if (!response.ok) throw new Error(`GET /dev/outbox.json answered ${response.status}`);
+  return (await response.json()) as OutboxMessage[];
+}
+
 /**
  * Waits for the newest e-mail to `to` whose text holds a link matching `linkPattern`, and
  * returns that link. Mail is delivered by a background job, so it may take a moment.

@@ -18,12 +18,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/routes';
+import { alertRoutes } from './features/alerts/routes';
 import { apiTokenRoutes } from './features/api-tokens/routes';
 import { archiveInboxRoutes } from './features/archive/inbox-routes';
 import { archiveRoutes } from './features/archive/routes';
 import { authRoutes } from './features/auth/routes';
 import { commentRoutes } from './features/comments/routes';
 import { dealRoutes } from './features/deals/routes';
+import { devClockRoutes } from './features/dev-clock/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { draftRoutes } from './features/drafts/routes';
 import { fileRoutes } from './features/files/routes';
@@ -195,9 +197,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookRoutes);
   await app.register(archiveRoutes);
   await app.register(archiveInboxRoutes);
+  await app.register(alertRoutes);
   if (platform.payments?.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);
+  if (platform.clock.isMovable) await app.register(devClockRoutes);
   if (options.extraRoutes) await app.register(options.extraRoutes);
 
   const webDistDir = options.webDistDir ?? defaultWebDistDir;

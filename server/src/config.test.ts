@@ -42,9 +42,10 @@ describe('configuration', () => {
     expect(config.isDevOutboxEnabled).toBe(false);
     expect(config.isSmsOutboxEnabled).toBe(false);
     expect(config.isTestPaymentsEnabled).toBe(false);
+    expect(config.isClockMovable).toBe(false);
     expect(config.warnings.join('\n')).toMatch(/SMS_GATEWAY_URL is not set/);
     expect(config.warnings.join('\n')).toMatch(/card payments are off/);
-    expect(config.warnings.join('\n')).not.toMatch(/DEV_OUTBOX|TEST_PAYMENTS/);
+    expect(config.warnings.join('\n')).not.toMatch(/DEV_OUTBOX|TEST_PAYMENTS|DEV_CLOCK/);
   });
 
   it('in production turns each on only by name, with a warning saying what it exposes', () => {
@@ -55,6 +56,9 @@ describe('configuration', () => {
     expect(config.warnings).toHaveLength(2);
     expect(config.warnings[0]).toMatch(/DEV_OUTBOX=1 in production.*\/dev\/outbox\.json/);
     expect(config.warnings[1]).toMatch(/TEST_PAYMENTS=1 in production.*4242 4242 4242 4242/);
+    const withClock = loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: '1', DEV_CLOCK: '1' });
+    expect(withClock.isClockMovable).toBe(true);
+    expect(withClock.warnings.join('\n')).toMatch(/DEV_CLOCK=1 in production.*\/dev\/clock/);
     // Stripe, when configured, is the processor; the test one never stands in for it.
     const withStripe = loadConfig({
       NODE_ENV: 'production',

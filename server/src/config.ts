@@ -95,6 +95,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   /** The built-in test card processor in production (it sells credits for test cards). */
   TEST_PAYMENTS: booleanFlag,
+  /**
+   * A test time source: `POST /dev/clock` moves the alert and digest schedulers' clock forward.
+   * On outside production; in production only with DEV_CLOCK=1 (browser journeys, never with
+   * real users).
+   */
+  DEV_CLOCK: booleanFlag,
   /** The signing secret of the Stripe webhook endpoint ($PUBLIC_URL/api/v1/payments/webhooks/stripe). */
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API address (a stripe-mock or a recorded-payload server in tests). */
@@ -186,6 +192,8 @@ export type Config = {
     | undefined;
   /** The built-in test card processor takes payments (no Stripe). */
   isTestPaymentsEnabled: boolean;
+  /** `POST /dev/clock` may move the schedulers' clock (tests; DEV_CLOCK=1 in production). */
+  isClockMovable: boolean;
   /** Seconds before an unsettled card payment is reconciled with the processor. */
   paymentReconcileAfterSeconds: number;
   /** What this configuration exposes or lacks, for the start to log loudly (production only). */
@@ -237,11 +245,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isDevOutboxEnabled = isProduction ? e.DEV_OUTBOX : !e.SMTP_URL || e.DEV_OUTBOX;
   const isSmsOutboxEnabled = !e.SMS_GATEWAY_URL && (!isProduction || e.DEV_OUTBOX);
   const isTestPaymentsEnabled = !e.STRIPE_SECRET_KEY && (!isProduction || e.TEST_PAYMENTS);
+  const isClockMovable = !isProduction || e.DEV_CLOCK;
   const warnings = isProduction
     ? [
         ...(isDevOutboxEnabled
           ? [
               'DEV_OUTBOX=1 in production: every e-mail and text message is kept in the dev outbox, and /dev/outbox and /dev/outbox.json show them, sign-in, password reset and signing links and codes included, to anyone without signing in. Anyone who reaches this server can take over any account.',
+            ]
+          : []),
+        ...(isClockMovable
+          ? [
+              'DEV_CLOCK=1 in production: POST /dev/clock moves the clock document alerts and e-mail digests go by, so anyone can have every pending alert and digest sent now.',
             ]
           : []),
         ...(isTestPaymentsEnabled
@@ -337,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     isTestPaymentsEnabled,
+    isClockMovable,
     paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
     warnings,
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,

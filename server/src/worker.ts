@@ -1,10 +1,12 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { registerAlertJobs, scheduleAlertSweep } from './features/alerts/delivery';
 import { registerArchiveFilingJobs, resumeArchiveFilings } from './features/archive/filing';
 import { registerArchivePermissionJobs } from './features/archive/permissions';
 import { registerFileJobs } from './features/files/clean-up';
 import { registerImportJobs } from './features/imports/service';
+import { registerDigestJobs, scheduleDigests } from './features/notifications/digest';
 import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
 import { registerSigningJobs } from './features/signing/service';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
@@ -30,11 +32,15 @@ try {
   registerArchiveFilingJobs(platform);
   registerArchivePermissionJobs(platform);
   registerWebhookJobs(platform);
+  registerAlertJobs(platform);
+  registerDigestJobs(platform);
   await startPlatform(platform, { isWorker: true });
   await resumeUnfinishedSends(platform);
   await resumePendingSignedPdfs(platform, signedPdfJob);
   await resumeArchiveFilings(platform);
   await schedulePaymentSweep(platform);
+  await scheduleAlertSweep(platform);
+  await scheduleDigests(platform);
   log.info('Pactum worker is running');
   onShutdown(async () => {
     await stopPlatform(platform);

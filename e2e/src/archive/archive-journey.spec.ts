@@ -3,15 +3,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
-  baseURL,
   createCardWorkspace,
   notice,
   screenshot,
-  sendToOneReceiver,
+  sendNdaAndJoin,
+  signUpVerified,
   startJourney,
 } from '../journey';
-import { waitForMailLink } from '../outbox';
-import { newPerson, type Person, signUp } from '../people';
+import { onePagePdf } from '../pdf';
+import { newPerson, type Person } from '../people';
 
 /*
  * The archive (issue 13). Sarah and Rick sign an NDA (set up through the API, as the signing
@@ -23,7 +23,6 @@ import { newPerson, type Person, signUp } from '../people';
  * is stopped before anything is sent.
  */
 
-const NDA_TEMPLATE_ID = '00000000-0000-4000-8000-0000000000b1';
 const TITLE = 'NDA for the archive';
 const FILE_NAME = `${TITLE}.pdf`;
 const SIGNING_CONSENT = { isAccepted: true, version: SIGNING_CONSENT_VERSION, lang: 'en' };
@@ -48,39 +47,8 @@ beforeAll(async () => {
 
 /** Registers and proves the address with the link mailed at sign-up (signing needs it). */
 async function register(page: Page, person: Person): Promise<string> {
-  await signUp(page, person);
-  const link = await waitForMailLink(
-    baseURL,
-    person.email,
-    /\S+\/verify\/email\?mode=verifyEmail&code=\S+/,
-  );
-  await page.goto(link);
-  await page.getByText('Thank you! Your email address has been verified.').waitFor();
+  await signUpVerified(page, person);
   return (await api<{ id: string }>(page, 'GET', '/me')).id;
-}
-
-/** A one-page PDF written by hand (with `padding` bytes of comment, to make it large). */
-function onePagePdf(text: string, padding = 0): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  for (let left = padding; left > 0; left -= 100) body += `%${'x'.repeat(98)}\n`;
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 /** The Inbox's row of the signed copy, once the filing is done (the page polls meanwhile). */
@@ -121,32 +89,12 @@ describe('the archive', () => {
     // A folder for everyone in the workspace.
     await api(sarahPage, 'POST', '/archive/folders', { name: 'shared', workspaceId });
 
-    const draft = await api<{ id: string }>(
-      sarahPage,
-      'POST',
-      `/templates/${NDA_TEMPLATE_ID}/drafts`,
-    );
-    await api(sarahPage, 'PATCH', `/drafts/${draft.id}`, {
+    dealId = await sendNdaAndJoin(sarahPage, rickPage, {
       title: TITLE,
-      parties: {
-        sender: { type: 'business', name: 'Archive Ltd' },
-        receiver: { type: 'business', name: '' },
-      },
-    });
-    dealId = await sendToOneReceiver(sarahPage, {
-      draftId: draft.id,
+      senderName: 'Archive Ltd',
       workspaceId,
       receiverEmail: rick.email,
     });
-    const invitePath = await waitForMailLink(
-      baseURL,
-      rick.email,
-      /\/document\/invite\/[A-Za-z0-9_-]+/,
-    );
-    await rickPage.goto(invitePath);
-    await rickPage.getByRole('button', { name: 'Join and open' }).click();
-    await rickPage.getByRole('button', { name: 'Confirm and open' }).click();
-    await rickPage.waitForURL(`**/dashboard/documents/received/${dealId}`);
 
     // In the deal editor Sarah makes a tag of her workspace and puts it on the deal.
     await sarahPage.goto(`/dashboard/documents/sent/${dealId}`);
@@ -266,7 +214,7 @@ describe('the archive', () => {
     const firstPage = page.getByRole('img', { name: /^Page 1 of \d+$/ });
     await firstPage.waitFor();
     await expect.poll(() => firstPage.getAttribute('data-drawn'), { timeout: 20_000 }).toBe('true');
-    await page.getByRole('img', { name: 'Document alerts: 0' }).waitFor();
+    await page.getByRole('button', { name: 'Document alerts: 0' }).waitFor();
 
     // A new tag, made from the tag menu, goes on the file.
     await page.getByRole('button', { name: 'Tags' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimezone } from './schedule';
 import {
   emailField,
   messageKey,
@@ -127,7 +128,7 @@ export const updateAccountSchema = z
     phone: phoneField(),
     lang: z.enum(['en', 'fi'], { message: messageKey('choice') }),
     emailNotifications: z.enum(emailNotificationOptions, { message: messageKey('choice') }),
-    timezone: plainText().trim().min(1).max(64),
+    timezone: plainText().trim().min(1).max(64).refine(isTimezone, messageKey('choice')),
     company: companySchema,
     address: addressSchema,
     autofillShown: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertMessages } from './alerts';
 import { archiveMessages } from './archive';
 import { negotiationMessages, negotiationMessagesFi } from './deals';
 import { draftMessages } from './drafts';
@@ -397,6 +398,18 @@ export const errorCodes = {
   archive_groups_inherited: 409,
   /** The archive takes PDF files only. */
   archive_not_pdf: 415,
+  /** No alert with this id on a file the caller may open. */
+  alert_not_found: 404,
+  /** An alert's date must be tomorrow or later in the creator's timezone. */
+  alert_date_too_early: 400,
+  /** Alerts are set on files, not folders. */
+  alert_needs_file: 409,
+  /** An alert that e-mails others needs the author's own address verified. */
+  alert_needs_verified_email: 403,
+  /** Too many alert addresses added in a short time (the share-mail budgets). */
+  alert_mail_limit: 429,
+  /** An unsubscribe link that is tampered with or not ours. */
+  unsubscribe_link_invalid: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -645,6 +658,15 @@ const en: Record<ErrorCode, string> = {
   archive_groups_inherited:
     'This folder has the groups of its parent folder. Change them on the parent folder.',
   archive_not_pdf: 'The file "{{name}}" is not a PDF. Only PDF files can be archived.',
+  alert_not_found: 'Alert not found',
+  alert_date_too_early: alertMessages.en.dateTooEarly,
+  alert_needs_file: 'Alerts are set on files, not on folders.',
+  alert_needs_verified_email:
+    'Please verify your email address before setting alerts that e-mail other people.',
+  alert_mail_limit:
+    'You have added too many e-mail addresses to alerts in a short time. Please try again later.',
+  unsubscribe_link_invalid:
+    'This unsubscribe link is not valid. Change your e-mail notifications in your account settings.',
 };
 
 const fi: Record<ErrorCode, string> = {
@@ -846,6 +868,15 @@ const fi: Record<ErrorCode, string> = {
   archive_groups_invalid: 'Valitse kansion työtilan ryhmiä.',
   archive_groups_inherited: 'Kansiolla on yläkansionsa ryhmät. Muuta ryhmiä yläkansiossa.',
   archive_not_pdf: 'Tiedosto "{{name}}" ei ole PDF. Arkistoon voi tallentaa vain PDF-tiedostoja.',
+  alert_not_found: 'Muistutusta ei löytynyt',
+  alert_date_too_early: alertMessages.fi.dateTooEarly,
+  alert_needs_file: 'Muistutukset asetetaan tiedostoille, ei kansioille.',
+  alert_needs_verified_email:
+    'Vahvista sähköpostiosoitteesi ennen kuin asetat muistutuksia, jotka lähetetään muille.',
+  alert_mail_limit:
+    'Olet lisännyt muistutuksiin liian monta sähköpostiosoitetta lyhyessä ajassa. Yritä myöhemmin uudelleen.',
+  unsubscribe_link_invalid:
+    'Tämä peruutuslinkki ei ole kelvollinen. Muuta sähköposti-ilmoituksiasi tilisi asetuksista.',
 };
 
 /**

@@ -14,6 +14,7 @@ const row = (id: string, fields: Partial<NotificationRow> = {}): NotificationRow
   documentTitle: 'Supply agreement',
   sectionTitle: 'Payment',
   archiveId: null,
+  subject: null,
   fromUserId: 'rick',
   fromName: 'Rick Receiver',
   createdAt: `2026-11-24T10:00:0${id.length}Z`,

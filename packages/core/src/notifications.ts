@@ -11,16 +11,52 @@ export const NOTIFICATION_SEEN_DELAY_MS = 5_000;
 /** The most notifications a user is shown. */
 export const NOTIFICATIONS_LIMIT = 200;
 
+/**
+ * Every event a user is notified of (spec 1 §4 notification event types), with
+ * `document-settings`, `document-trash` and `document-restore` besides. Negotiation events go to
+ * the other party's users; signing events to everyone on the deal; never to the one who acted.
+ */
+export const notificationEvents = [
+  'document-create',
+  'document-sign',
+  'signing-start',
+  'restart-nego',
+  'sign-to-nego',
+  'signing-complete',
+  'section-edit',
+  'section-agree',
+  'section-reopen',
+  'section-create',
+  'section-delete',
+  'new-inbox-item',
+  'upcoming-document-alert',
+  'document-settings',
+  'document-trash',
+  'document-restore',
+] as const;
+export type NotificationEvent = (typeof notificationEvents)[number];
+
+/** What a notification is about: a document, or an archived file (`archives`). */
+export const notificationCollections = ['templates', 'drafts', 'deals', 'archives'] as const;
+export type NotificationCollection = (typeof notificationCollections)[number];
+
+/** Most toasts one push shows; older unpushed notifications only wait in the menu. */
+export const PUSH_LIMIT = 5;
+/** A notification older than this is not pushed as a toast any more (it stays in the menu). */
+export const PUSH_MAX_AGE_MS = 60 * 60 * 1000;
+
 /** One stored notification as the server reads it. */
 export type NotificationRow = {
   id: string;
   event: string;
-  collection: 'templates' | 'drafts' | 'deals';
+  collection: NotificationCollection;
   documentId: string;
   documentTitle: string;
   sectionTitle: string | null;
   /** A new Inbox item: the archived copy it announces. */
   archiveId: string | null;
+  /** An upcoming document alert: the alert's subject. */
+  subject: string | null;
   fromUserId: string | null;
   fromName: string | null;
   createdAt: string;
@@ -87,6 +123,8 @@ export function relativeTime(then: Date, now: Date): RelativeTime {
 /** Where a notification's document opens in the app. */
 export function notificationPath(item: Pick<NotificationItem, 'collection' | 'documentId'>) {
   const id = encodeURIComponent(item.documentId);
+  // The viewer opens a file from any folder's address and moves to the file's own folder.
+  if (item.collection === 'archives') return `/dashboard/account/archive/inbox/${id}`;
   if (item.collection === 'templates') return `/dashboard/templates/view/${id}`;
   if (item.collection === 'drafts') return `/dashboard/draft/${id}/edit`;
   return `/dashboard/documents/deals/${id}`;

@@ -14,11 +14,13 @@ import {
   sectionTypes,
 } from '@pactum/core/documents';
 import type { ImportMarkers } from '@pactum/core/imports';
+import { notificationCollections } from '@pactum/core/notifications';
 import { signatureColors, signatureFonts, twoStepStates } from '@pactum/core/signing';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -76,6 +78,11 @@ export const users = pgTable(
       .notNull()
       .default('daily'),
     timezone: text('timezone'),
+    /**
+     * When the next e-mail digest is due (the schedule of `emailNotifications` in `timezone`);
+     * null while none is scheduled (digests off, or not yet planned).
+     */
+    digestDueAt: timestamp('digest_due_at', { withTimezone: true }),
     company: jsonb('company').$type<UserCompany>().notNull().default({}),
     address: jsonb('address').$type<UserAddress>().notNull().default({}),
     /** The signature defaults the sign dialog offers (spec 3 §5 'Your signature font updated.'). */
@@ -94,7 +101,10 @@ export const users = pgTable(
       workspaces: 0,
     }),
   },
-  (t) => [uniqueIndex('user_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('user_email_key').on(t.email),
+    index('user_digest_due_idx').on(t.digestDueAt).where(sql`${t.digestDueAt} IS NOT NULL`),
+  ],
 );
 
 /** A signed-in browser (the auth library's session model). The cookie holds the token, signed. */
@@ -754,14 +764,25 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    collection: text('collection', { enum: collections }).notNull(),
+    /** `archives` for an archive item's notification (upcoming-document-alert). */
+    collection: text('collection', { enum: notificationCollections }).notNull(),
     documentId: uuid('document_id').notNull(),
     event: text('event').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Shown once as a toast in one of the user's tabs (spec 1 §4 pushedAt). */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    /** Sent in an e-mail digest: a notification is in at most one. */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notification_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notification_user_idx').on(t.userId, t.createdAt),
+    // The digest's question: a user's notifications not seen and not mailed yet.
+    index('notification_undigested_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.readAt} IS NULL AND ${t.digestedAt} IS NULL`),
+  ],
 );
 
 /**
@@ -1357,4 +1378,38 @@ export const archivePermissionChanges = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('archive_permission_change_folder_idx').on(t.folderId, t.createdAt)],
+);
+
+/**
+ * A document alert on an archived file (spec 1 §3): on `date`, at 08:00 in the creator's
+ * timezone (`dueAt`, fixed when the alert is saved), each of `emails` gets the alert mail and the
+ * users among them a notification. `alertedAt` marks the one delivery; `alertUserIds` are the
+ * recipients that are users who may open the file (kept current on save and at delivery, for
+ * the dashboard's upcoming alerts). The file's `alert_count` is its number of pending alerts.
+ */
+export const documentAlerts = pgTable(
+  'document_alert',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => archiveItems.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    emails: text('emails').array().notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull().default(''),
+    alertUserIds: uuid('alert_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    modifiedBy: uuid('modified_by').references(() => users.id, { onDelete: 'set null' }),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [
+    index('document_alert_item_idx').on(t.itemId, t.date),
+    // The scheduler's question: pending alerts whose time has come.
+    index('document_alert_due_idx').on(t.dueAt).where(sql`${t.alertedAt} IS NULL`),
+    index('document_alert_users_idx').using('gin', t.alertUserIds),
+  ],
 );

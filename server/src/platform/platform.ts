@@ -3,6 +3,7 @@ import { type Config, ConfigError } from '../config';
 import type { Database } from '../db/client';
 import { type Auth, createAuth, loadAuthSecret, SESSION_RENEW_AFTER_SECONDS } from './auth/auth';
 import { createCookieSessionReader } from './auth/sessions';
+import { type Clock, createClock } from './clock/clock';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { createMail, type Mail } from './mail/mail';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -41,6 +42,8 @@ export type Platform = {
   storage: FileStorage;
   /** Signed-contract PDFs: drawing and sealing. */
   pdf: PdfService;
+  /** The schedulers' time (alerts, digests); movable by tests outside production. */
+  clock: Clock;
 };
 
 export async function createPlatform(
@@ -103,6 +106,7 @@ export async function createPlatform(
       ? createS3Storage(config.s3)
       : createLocalStorage(path.join(config.dataDir, 'files')),
     pdf,
+    clock: createClock({ isMovable: config.isClockMovable }),
   };
 }
 

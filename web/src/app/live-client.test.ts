@@ -114,6 +114,25 @@ describe('LiveClient', () => {
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
 
+  it('tells its event listener of each event on a held topic', () => {
+    const onEvent = vi.fn();
+    const client = new LiveClient({
+      createSocket: (handlers) => {
+        socket = new FakeSocket(handlers);
+        return socket;
+      },
+      invalidate: vi.fn(),
+      onEvent,
+    });
+    let socket: FakeSocket | undefined;
+    client.subscribe('user:7');
+    socket?.accept();
+    socket?.receive({ type: 'event', event: { topic: 'user:7', type: 'notification.created' } });
+    socket?.receive({ type: 'event', event: { topic: 'user:8', type: 'notification.created' } });
+    expect(onEvent).toHaveBeenCalledTimes(1);
+    expect(onEvent).toHaveBeenCalledWith({ topic: 'user:7', type: 'notification.created' });
+  });
+
   it('re-subscribes all topics after a reconnect and refetches them once confirmed', () => {
     const { client, sockets, invalidate, latest } = setup();
     client.subscribe('deal:42');

@@ -1,5 +1,6 @@
 import {
   type ClientMessage,
+  type LiveEvent,
   type ServerMessage,
   type Topic,
   topicQueryKey,
@@ -24,6 +25,8 @@ export type LiveClientOptions = {
   createSocket: (handlers: LiveSocketHandlers) => LiveSocket;
   /** Refetches the queries under a key prefix, e.g. `queryClient.invalidateQueries`. */
   invalidate: (queryKey: [string, string]) => void;
+  /** Hears every event on a held topic, after its queries are invalidated (e.g. to show a toast). */
+  onEvent?: (event: LiveEvent) => void;
   /** Jitter source, so that many tabs do not reconnect at the same moment. */
   random?: () => number;
 };
@@ -170,6 +173,7 @@ export class LiveClient {
       case 'event':
         if (this.#refs.has(message.event.topic)) {
           this.#options.invalidate(topicQueryKey(message.event.topic));
+          this.#options.onEvent?.(message.event);
         }
         break;
       case 'subscribed':

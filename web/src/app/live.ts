@@ -1,5 +1,6 @@
+import type { LiveEvent } from '@pactum/core/realtime';
 import type { QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { LiveClient } from './live-client';
 import { queryClient } from './query-client';
 
@@ -11,6 +12,9 @@ let client: LiveClient | undefined;
 
 /** Further query keys to refetch on a topic's events, per topic. */
 const alsoInvalidated = new Map<string, QueryKey[]>();
+
+/** Who hears the events themselves (`useLiveEvent`), beside the refetches. */
+const eventListeners = new Set<(event: LiveEvent) => void>();
 
 /** The tab's one realtime connection (see LiveClient); created on first use. */
 export function getLiveClient(): LiveClient {
@@ -31,6 +35,9 @@ export function getLiveClient(): LiveClient {
         for (const extra of alsoInvalidated.get(queryKey.join(':')) ?? []) {
           void queryClient.invalidateQueries({ queryKey: extra });
         }
+      },
+      onEvent: (event) => {
+        for (const listener of eventListeners) listener(event);
       },
     });
     window.addEventListener('online', () => liveClient.reconnectNow());
@@ -60,4 +67,33 @@ export function useLiveTopic(topic: string | undefined, alsoRefetch?: QueryKey):
       else alsoInvalidated.delete(topic);
     };
   }, [topic, extraKey]);
+}
+
+/**
+ * Calls `onEvent` for each event of `type` on a realtime topic while the component is mounted
+ * (holding the topic like `useLiveTopic`), e.g. `notification.created` on `user:<id>`. Events
+ * carry ids, not documents: the handler asks the API for what it needs. The latest handler is
+ * called, so it need not be memoised.
+ */
+export function useLiveEvent(
+  topic: string | undefined,
+  type: string,
+  onEvent: (event: LiveEvent) => void,
+): void {
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  useEffect(() => {
+    if (!topic) return undefined;
+    const listener = (event: LiveEvent) => {
+      if (event.topic === topic && event.type === type) handler.current(event);
+    };
+    eventListeners.add(listener);
+    const release = getLiveClient().subscribe(topic);
+    return () => {
+      release();
+      eventListeners.delete(listener);
+    };
+  }, [topic, type]);
 }

@@ -51,6 +51,10 @@ const InvitePage = page(
   () => import('../features/auth/invite-page'),
   (m) => m.InvitePage,
 );
+const UnsubscribePage = page(
+  () => import('../features/notifications/unsubscribe-page'),
+  (m) => m.UnsubscribePage,
+);
 const WipPage = page(
   () => import('../features/shell/wip-page'),
   (m) => m.WipPage,
@@ -182,6 +186,7 @@ export const router = createBrowserRouter([
           { path: 'verify/email', element: <VerifyEmailPage /> },
           { path: 'document/invite/:inviteId', element: <InvitePage kind="invite" /> },
           { path: 'document/sign/:signerShortId', element: <InvitePage kind="sign" /> },
+          { path: 'unsubscribe', element: <UnsubscribePage /> },
           { path: 'wip-page', element: <WipPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

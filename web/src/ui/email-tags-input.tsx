@@ -1,11 +1,15 @@
 import Cancel from '@mui/icons-material/Cancel';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useState } from 'react';
 
 /** Keys that commit the typed address as a tag (spec 2 §5): space, comma, semicolon. */
 const COMMIT_KEYS = new Set([' ', ',', ';']);
+
+/** Someone the field offers while typing (matched on the name and the address). */
+export type EmailSuggestion = { email: string; name: string };
 
 type EmailTagsInputProps = {
   label: string;
@@ -21,7 +25,15 @@ type EmailTagsInputProps = {
   disabled?: boolean;
   placeholder?: string;
   autoFocus?: boolean;
+  /** People to offer as the user types; none by default. */
+  suggestions?: readonly EmailSuggestion[];
+  /** A ref to the text input, e.g. for react-hook-form to focus an invalid field. */
+  inputRef?: (element: HTMLInputElement | null) => void;
+  /** The field's name, for forms. */
+  name?: string;
 };
+
+const filterByNameOrEmail = createFilterOptions<string>();
 
 /** Splits typed or pasted text into tags at the commit characters. */
 function toTags(text: string): string[] {
@@ -47,8 +59,16 @@ export function EmailTagsInput({
   disabled,
   placeholder,
   autoFocus,
+  suggestions = [],
+  inputRef,
+  name,
 }: EmailTagsInputProps) {
   const [text, setText] = useState('');
+  const names = new Map(suggestions.map((person) => [person.email.toLowerCase(), person.name]));
+  const chosen = new Set(value.map((tag) => tag.toLowerCase()));
+  const options = suggestions
+    .map((person) => person.email)
+    .filter((email) => !chosen.has(email.toLowerCase()));
   const commit = (typed: string) => {
     const known = new Set(value.map((tag) => tag.toLowerCase()));
     const added: string[] = [];
@@ -70,7 +90,28 @@ export function EmailTagsInput({
     <Autocomplete<string, true, false, true>
       multiple
       freeSolo
-      options={[]}
+      options={options}
+      filterOptions={(candidates, state) =>
+        filterByNameOrEmail(candidates, {
+          ...state,
+          getOptionLabel: (email) => `${names.get(email.toLowerCase()) ?? ''} ${email}`,
+        })
+      }
+      renderOption={({ key, ...props }, email) => (
+        <Box
+          component="li"
+          key={key}
+          {...props}
+          sx={{ flexDirection: 'column', alignItems: 'flex-start !important' }}
+        >
+          {names.get(email.toLowerCase()) || email}
+          {names.get(email.toLowerCase()) && (
+            <Box component="span" sx={{ fontSize: 'body2.fontSize', color: 'text.secondary' }}>
+              {email}
+            </Box>
+          )}
+        </Box>
+      )}
       value={value}
       inputValue={text}
       disabled={disabled}
@@ -118,6 +159,9 @@ export function EmailTagsInput({
           error={error}
           autoFocus={autoFocus}
           onKeyDown={onKeyDown}
+          name={name}
+          // Joined by the input with the Autocomplete's own ref to it.
+          inputRef={inputRef}
         />
       )}
     />

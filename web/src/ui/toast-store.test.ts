@@ -25,6 +25,21 @@ describe('ToastStore', () => {
     expect(store.toasts.at(-1)?.message).toBe(`Note ${TOAST_MAX + 1}`);
   });
 
+  it('keeps a detail and an action, and tells apart the same text about other things', () => {
+    const store = new ToastStore();
+    const onClick = vi.fn();
+    store.show('info', 'Mary signed', undefined, {
+      detail: 'NDA',
+      action: { label: 'Open', onClick },
+    });
+    store.show('info', 'Mary signed', undefined, { detail: 'Lease' });
+    expect(store.toasts.map(({ message, detail }) => [message, detail])).toEqual([
+      ['Mary signed', 'NDA'],
+      ['Mary signed', 'Lease'],
+    ]);
+    expect(store.toasts[0]?.action?.label).toBe('Open');
+  });
+
   it('dismisses by id', () => {
     const store = new ToastStore();
     const id = store.show('info', 'Hello');

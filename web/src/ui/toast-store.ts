@@ -1,7 +1,17 @@
 /** How a toast looks: the colour and icon of its alert. */
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
-export type Toast = {
+/** A button on a toast (e.g. 'Open' on a notification); pressing it also closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+
+/** What a toast may show beside its message. */
+export type ToastExtras = {
+  /** A second line, e.g. the document a notification is about. */
+  detail?: string;
+  action?: ToastAction;
+};
+
+export type Toast = ToastExtras & {
   id: number;
   severity: ToastSeverity;
   message: string;
@@ -26,11 +36,18 @@ export class ToastStore {
     return this.#toasts;
   }
 
-  show(severity: ToastSeverity, message: string, durationMs = TOAST_DEFAULT_MS): number {
+  show(
+    severity: ToastSeverity,
+    message: string,
+    durationMs = TOAST_DEFAULT_MS,
+    extras: ToastExtras = {},
+  ): number {
     const id = this.#nextId++;
     // The same text twice in a row (a double click) shows once.
-    const rest = this.#toasts.filter((toast) => toast.message !== message);
-    this.#set([...rest, { id, severity, message, durationMs }].slice(-TOAST_MAX));
+    const rest = this.#toasts.filter(
+      (toast) => toast.message !== message || toast.detail !== extras.detail,
+    );
+    this.#set([...rest, { ...extras, id, severity, message, durationMs }].slice(-TOAST_MAX));
     return id;
   }
 

@@ -1,4 +1,8 @@
+import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Slide from '@mui/material/Slide';
 import Stack from '@mui/material/Stack';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -42,10 +46,45 @@ function ToastItem({ toast }: { toast: Toast }) {
         role={toast.severity === 'error' ? 'alert' : 'status'}
         closeText={t('common.close')}
         onClose={() => toasts.dismiss(toast.id)}
+        action={
+          toast.action ? (
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  toasts.dismiss(toast.id);
+                  toast.action?.onClick();
+                }}
+              >
+                {toast.action.label}
+              </Button>
+              <CloseButton onClose={() => toasts.dismiss(toast.id)} />
+            </>
+          ) : undefined
+        }
         sx={{ pointerEvents: 'auto', boxShadow: 3 }}
       >
         {toast.message}
+        {toast.detail && (
+          <Box
+            component="span"
+            sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}
+          >
+            {toast.detail}
+          </Box>
+        )}
       </Alert>
     </Slide>
+  );
+}
+
+/** The close button an alert has by itself, for toasts that bring their own action. */
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <IconButton size="small" color="inherit" aria-label={t('common.close')} onClick={onClose}>
+      <Close fontSize="small" />
+    </IconButton>
   );
 }

@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error';
 import { outsideRequestScope } from '../../http/request-scope';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
+import { plannedDigestAt } from '../notifications/digest';
 import { accessibleDocumentIds } from '../sharing/access';
 import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
 
@@ -106,6 +107,17 @@ export async function updateAccount(
       changes.firstname !== undefined ? titleCase(changes.firstname) : current.firstname;
     const lastname =
       changes.lastname !== undefined ? titleCase(changes.lastname) : current.lastname;
+    // A new frequency or zone plans the next digest by it at once ('off': none).
+    const digest = {
+      emailNotifications: changes.emailNotifications ?? current.emailNotifications,
+      timezone: changes.timezone ?? current.timezone,
+    };
+    const isDigestChanged =
+      digest.emailNotifications !== current.emailNotifications ||
+      digest.timezone !== current.timezone;
+    const digestPlan = isDigestChanged
+      ? { digestDueAt: plannedDigestAt(digest, platform.clock.now()) }
+      : {};
     await tx
       .update(users)
       .set({
@@ -118,6 +130,7 @@ export async function updateAccount(
           ? { emailNotifications: changes.emailNotifications }
           : {}),
         ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
+        ...digestPlan,
         ...(changes.company !== undefined ? { company: changes.company } : {}),
         ...(changes.address !== undefined ? { address: changes.address } : {}),
         ...(changes.autofillShown !== undefined ? { autofillShown: changes.autofillShown } : {}),

@@ -21,17 +21,26 @@ import { workspaceScopeOf } from '../../http/request-scope';
  * In a request made with a workspace token, only that workspace and its groups count.
  */
 
+/**
+ * Whose access is asked: a user id (the caller), or a column of user ids, so one query can ask
+ * the rule for many people (an alert's suggestions). A column is never a workspace token's caller.
+ */
+export type UserRef = string | SQL;
+
+const tokenScopeOf = (userId: UserRef) =>
+  typeof userId === 'string' ? workspaceScopeOf(userId) : undefined;
+
 /** The caller's workspaces, as an array expression for `= ANY(…)`. */
-function myWorkspaces(userId: string): SQL {
-  const scope = workspaceScopeOf(userId);
+function myWorkspaces(userId: UserRef): SQL {
+  const scope = tokenScopeOf(userId);
   if (scope) return sql`ARRAY[${scope.workspaceId}]::uuid[]`;
   return sql`ARRAY(SELECT ${workspaceMembers.workspaceId} FROM ${workspaceMembers}
     WHERE ${workspaceMembers.userId} = ${userId})`;
 }
 
 /** The caller's live groups, as an array expression. */
-function myGroups(userId: string): SQL {
-  const scope = workspaceScopeOf(userId);
+function myGroups(userId: UserRef): SQL {
+  const scope = tokenScopeOf(userId);
   if (scope) {
     return sql`ARRAY(SELECT ${workspaceGroups.id} FROM ${workspaceGroups}
       WHERE ${workspaceGroups.workspaceId} = ${scope.workspaceId}
@@ -47,10 +56,10 @@ function myGroups(userId: string): SQL {
  * alias of it) reaches the user by its own scope. Ancestors are not looked at here.
  */
 export function itemReaches(
-  userId: string,
+  userId: UserRef,
   item: { id: unknown; scope: unknown; workspaceId: unknown; groupIds: unknown } = archiveItems,
 ): SQL {
-  const scope = workspaceScopeOf(userId);
+  const scope = tokenScopeOf(userId);
   const partyRows = scope
     ? sql`(${archiveAccess.workspaceId} = ${scope.workspaceId}
         OR ${archiveAccess.groupId} = ANY(${myGroups(userId)}))`
@@ -69,7 +78,7 @@ export function itemReaches(
  * The condition that every live folder above `archive_item` reaches the user (true for items
  * at the root and in the Inbox). A deleted ancestor hides the item too.
  */
-export function ancestorsReach(userId: string): SQL {
+export function ancestorsReach(userId: UserRef): SQL {
   return sql`NOT EXISTS (
     SELECT 1 FROM ${archiveItems} AS ancestor
     WHERE ancestor.id = ANY(${archiveItems.ancestorIds})
@@ -83,7 +92,7 @@ export function ancestorsReach(userId: string): SQL {
 }
 
 /** A live item the user may open: its own scope and every folder above it. */
-export function canOpenItem(userId: string): SQL {
+export function canOpenItem(userId: UserRef): SQL {
   return and(isNull(archiveItems.deletedAt), itemReaches(userId), ancestorsReach(userId)) as SQL;
 }
 

@@ -10,7 +10,6 @@ import {
   deals,
   documentAccess,
   files,
-  notifications,
   signedPdfs,
   workspaceGroupMembers,
   workspaceGroups,
@@ -18,6 +17,7 @@ import {
 } from '../../db/schema';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
+import { notifyUsers } from '../notifications/notify';
 import { getSignedPdfStatus } from '../signing/signed-pdf';
 import { queueTextExtraction, registerTextExtractionJob } from './text';
 
@@ -292,24 +292,14 @@ async function fileParty(
         })),
       );
     }
-    const recipients = await reachedUserIds(tx, created.id);
-    if (recipients.length > 0) {
-      await tx.insert(notifications).values(
-        recipients.map((userId) => ({
-          userId,
-          collection: 'deals' as const,
-          documentId: dealId,
-          event: 'new-inbox-item',
-          data: { archiveId: created.id, title: name },
-        })),
-      );
-    }
-    for (const userId of recipients) {
-      await platform.realtime.publish(tx, {
-        topic: `user:${userId}`,
-        type: 'notification.created',
-      });
-    }
+    await notifyUsers(platform, tx, {
+      userIds: await reachedUserIds(tx, created.id),
+      actorId: null,
+      collection: 'deals',
+      documentId: dealId,
+      event: 'new-inbox-item',
+      data: { archiveId: created.id, title: name },
+    });
     await queueTextExtraction(platform, tx, created.id);
   } else {
     // The copy exists while its filing is open (the filing was opened again by hand): the copy

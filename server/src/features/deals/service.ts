@@ -43,6 +43,7 @@ import {
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import type { ErrorParams } from '@pactum/core/errors';
+import type { NotificationEvent } from '@pactum/core/notifications';
 import { orderSections } from '@pactum/core/templates';
 import { and, count, desc, eq, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -59,6 +60,7 @@ import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
+import { notifyUsers } from '../notifications/notify';
 import { type DocumentAccess, requireAccess } from '../sharing/access';
 import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
 import { queueDealWebhook } from '../webhooks/events';
@@ -66,13 +68,13 @@ import { isProductAdmin } from '../workspaces/service';
 import {
   type DealRow,
   type DealSectionRow,
+  dealAudienceIds,
   dealUserIds,
   findDeal,
   findSection,
   findSections,
   hasUnsignedSignature,
   insertDealEvent,
-  insertNotifications,
   makeRoomAfter,
   partyUserIds,
   releaseOtherLocks,
@@ -181,7 +183,8 @@ async function afterChange(
   options: {
     context: Context;
     party: PartyRole;
-    event: DocumentEventCode;
+    /** A negotiation event: both an audit-trail code and a notification. */
+    event: Extract<DocumentEventCode, NotificationEvent>;
     liveType: string;
     section?: { id: string; title: string; html?: string };
   },
@@ -209,8 +212,9 @@ async function afterChange(
   await notifyOtherParty(platform, tx, {
     deal,
     party,
+    actorId: userId,
     event,
-    data: { ...data, sectionId: section?.id ?? null, byUserId: userId },
+    data: { ...data, sectionId: section?.id ?? null },
   });
   await platform.realtime.publish(tx, {
     topic: `deal:${deal.id}`,
@@ -222,26 +226,30 @@ async function afterChange(
   }
 }
 
-/** A notification of the action for each user of the other party, who hear of it live. */
+/**
+ * A notification of the action for each user of the other party (its own entries, workspaces
+ * and groups): negotiation news is for the other side, never the actor's own.
+ */
 async function notifyOtherParty(
   platform: Platform,
   tx: Tx,
-  options: { deal: DealRow; party: PartyRole; event: string; data: Record<string, unknown> },
+  options: {
+    deal: DealRow;
+    party: PartyRole;
+    actorId: string;
+    event: NotificationEvent;
+    data: Record<string, unknown>;
+  },
 ): Promise<void> {
   const { deal } = options;
-  const recipients = await partyUserIds(tx, { dealId: deal.id, party: otherParty(options.party) });
-  await insertNotifications(tx, {
-    userIds: recipients,
-    dealId: deal.id,
+  await notifyUsers(platform, tx, {
+    userIds: await partyUserIds(tx, { dealId: deal.id, party: otherParty(options.party) }),
+    actorId: options.actorId,
+    collection: 'deals',
+    documentId: deal.id,
     event: options.event,
     data: { ...options.data, dealTitle: deal.title },
   });
-  for (const recipient of recipients) {
-    await platform.realtime.publish(tx, {
-      topic: `user:${recipient}`,
-      type: 'notification.created',
-    });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -866,8 +874,9 @@ export async function updateDealSettings(
     await notifyOtherParty(platform, tx, {
       deal: { ...deal, title: changes.title ?? deal.title },
       party,
+      actorId: options.userId,
       event: 'document-settings',
-      data: { actorParty: party, fields, sectionId: null, byUserId: options.userId },
+      data: { actorParty: party, fields, sectionId: null },
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
   });
@@ -909,12 +918,12 @@ export async function trashDeal(
       userId: options.userId,
       data: { actorParty: 'sender', beforeTrashState: deal.state },
     });
-    const recipients = await partyUserIds(tx, { dealId: deal.id, party: 'receiver' });
-    await insertNotifications(tx, {
-      userIds: recipients,
-      dealId: deal.id,
+    await notifyOtherParty(platform, tx, {
+      deal,
+      party: 'sender',
+      actorId: options.userId,
       event: 'document-trash',
-      data: { dealTitle: deal.title, byUserId: options.userId },
+      data: {},
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
     await queueDealWebhook(platform, tx, { type: 'deal.trashed', dealId: deal.id });
@@ -950,15 +959,17 @@ export async function restoreDeal(
       userId: options.user.id,
       data: { restoredState: state },
     });
-    const users = await dealUserIds(tx, deal.id);
-    await insertNotifications(tx, {
-      userIds: users,
-      dealId: deal.id,
+    // Support restored it on a user's request: both parties hear of it.
+    await notifyUsers(platform, tx, {
+      userIds: await dealAudienceIds(tx, deal.id),
+      actorId: options.user.id,
+      collection: 'deals',
+      documentId: deal.id,
       event: 'document-restore',
       data: { dealTitle: deal.title },
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
-    for (const user of users) await refreshHomeCounts(platform, tx, user);
+    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
     return { id: deal.id, state };
   });
 }

@@ -38,9 +38,21 @@ describe('production in-process', () => {
     });
     apps.push(t);
     expect(t.platform.payments).toBeUndefined();
-    for (const url of ['/dev/outbox.json', '/dev/outbox', '/api/v1/test-processor/3ds/x']) {
+    for (const url of [
+      '/dev/outbox.json',
+      '/dev/outbox',
+      '/api/v1/test-processor/3ds/x',
+      '/dev/clock',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
+    // The schedulers' clock is the system's and nothing moves it.
+    expect(t.platform.clock.isMovable).toBe(false);
+    await expect(t.platform.clock.move(86_400_000)).rejects.toThrow();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/dev/clock', payload: { advanceMs: 1 } }))
+        .statusCode,
+    ).toBe(404);
     const user = await createUser(t.platform);
     const workspaceId = await createWorkspaceWith(t.platform.database.db, [user]);
     await t.platform.database.db

@@ -211,6 +211,44 @@ describe('invite links', () => {
   });
 });
 
+describe('the invite waiting on a deal (GET /deals/:id/my-invite)', () => {
+  const myInvite = (dealId: string, cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/deals/${dealId}/my-invite`,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it('leads the invited address’s account to its invite, and no one else anywhere', async () => {
+    const invite = await createInvite();
+    const mine = await myInvite(invite.dealId, receiver.cookie);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ outcome: 'open', path: `/document/invite/${invite.shortId}` });
+    // Asking claims nothing.
+    expect((await inviteRow(invite.id))?.userId).toBeNull();
+    // A stranger, the sender and a visitor learn nothing of the link.
+    expect((await myInvite(invite.dealId, stranger.cookie)).statusCode).toBe(404);
+    expect((await myInvite(invite.dealId, sender.cookie)).statusCode).toBe(404);
+    expect((await myInvite(invite.dealId)).statusCode).toBe(401);
+  });
+
+  it('offers nothing for an unverified address, a claimed, withdrawn or trashed invite', async () => {
+    const unverified = await createUser(t.platform, { emailVerified: false });
+    const forUnverified = await createInvite({ email: unverified.email });
+    expect((await myInvite(forUnverified.dealId, unverified.cookie)).statusCode).toBe(404);
+
+    const claimed = await createInvite({ userId: stranger.id });
+    expect((await myInvite(claimed.dealId, receiver.cookie)).statusCode).toBe(404);
+    const withdrawn = await createInvite({ revokedAt: new Date() });
+    expect((await myInvite(withdrawn.dealId, receiver.cookie)).statusCode).toBe(404);
+    const trashedDeal = await createDeal('trash');
+    await t.database.db
+      .insert(dealInvites)
+      .values({ shortId: newLinkId(), dealId: trashedDeal.id, email: receiver.email });
+    expect((await myInvite(trashedDeal.id, receiver.cookie)).statusCode).toBe(404);
+  });
+});
+
 describe('signing links', () => {
   async function createSigner(overrides: Partial<typeof dealSigners.$inferInsert> = {}) {
     const deal = await createDeal('in-signing');

@@ -2,7 +2,7 @@ import { inviteKinds, inviteOpenSchema, inviteResolutionSchema } from '@pactum/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getSession, requireSession } from '../../http/session';
-import { claimInvite, resolveInvite } from './service';
+import { claimInvite, pendingInvitePath, resolveInvite } from './service';
 
 const params = z.object({
   kind: z.enum(inviteKinds),
@@ -44,6 +44,23 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await requireSession(request);
       return claimInvite(app.platform, { ...request.params, caller: user });
+    },
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/my-invite',
+    {
+      schema: {
+        tags: ['invites'],
+        summary: 'The invite link waiting for the caller’s verified address on a deal (404: none)',
+        params: z.object({ dealId: z.uuid() }),
+        response: { 200: inviteOpenSchema },
+      },
+      config: { rateLimit },
+    },
+    async (request) => {
+      const { user } = await requireSession(request);
+      return pendingInvitePath(app.platform, { dealId: request.params.dealId, caller: user });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealInvites, dealSigners, deals, documentAccess } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -184,6 +184,37 @@ export async function claimInvite(
     });
     return opened;
   });
+}
+
+/**
+ * `GET /deals/:dealId/my-invite`: the invite link waiting for the caller on a deal they cannot
+ * open yet, so a notification or a link to the deal leads them to join it (the invite's own
+ * confirmation) rather than to 'Document access not found.'. Only an open invite to the
+ * caller's verified address counts: its link is already in that mailbox. Otherwise 404.
+ */
+export async function pendingInvitePath(
+  platform: Platform,
+  options: { dealId: string; caller: InviteCaller },
+): Promise<{ outcome: 'open'; path: string }> {
+  const { caller } = options;
+  if (!caller.emailVerified) throw new AppError('not_found');
+  const [invite] = await platform.database.db
+    .select({ shortId: dealInvites.shortId })
+    .from(dealInvites)
+    .innerJoin(deals, eq(deals.id, dealInvites.dealId))
+    .where(
+      and(
+        eq(dealInvites.dealId, options.dealId),
+        isNull(dealInvites.userId),
+        isNull(dealInvites.revokedAt),
+        sql`lower(${dealInvites.email}) = ${caller.email.toLowerCase()}`,
+        ne(deals.state, 'trash'),
+      ),
+    )
+    .orderBy(dealInvites.createdAt)
+    .limit(1);
+  if (!invite) throw new AppError('not_found');
+  return { outcome: 'open', path: `/document/invite/${invite.shortId}` };
 }
 
 /** The claimant of an invite negotiates for the receiver: an edit access entry on the deal. */

@@ -21,6 +21,7 @@ import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { copySectionRows, publishDraft } from '../drafts/service';
 import { newLinkId } from '../invites/link-id';
+import { notifyDealCreated } from '../notifications/deal-created';
 import { appendEvent } from '../signing/audit-chain';
 import { queueDealWebhook } from '../webhooks/events';
 
@@ -235,6 +236,7 @@ async function runSend(platform: Platform, draftId: string) {
         userId: sentBy,
         data: { draftId },
       });
+      await notifyDealCreated(platform, tx, { dealId, title: draft.title, actorId: sentBy });
       await tx
         .update(draftQueues)
         .set({

@@ -15,13 +15,20 @@ import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
+import { notifyDealCreated } from '../notifications/deal-created';
 import { createInvite } from '../sending/job';
 import { grantTokenWorkspaceAccess } from '../sharing/service';
 import { queueDealWebhook } from '../webhooks/events';
 import { isMembershipOf } from '../workspaces/access';
 import { applyCreditChange } from '../workspaces/ledger';
 import { appendEvent } from './audit-chain';
-import { afterSigningChange, callerName, inviteSigners, replaceSigners } from './service';
+import {
+  afterSigningChange,
+  callerName,
+  inviteSigners,
+  notifySigning,
+  replaceSigners,
+} from './service';
 
 /*
  * Send & Sign PDF (spec 3 §2.4, §4 PDF deal creation): an uploaded PDF is signed as it is. The
@@ -191,6 +198,20 @@ export async function sendPdf(
       event: 'signign-start',
       userId: user.id,
       data: { actorParty: 'sender', contentSha256: sha256Hex(pdf), signers: input.signers.length },
+    });
+    // The receiver's people are sent a document; the sender's other signers hear that signing
+    // started. Each is told once.
+    const receivers = await notifyDealCreated(platform, tx, {
+      dealId: deal.id,
+      title: input.title,
+      actorId: user.id,
+    });
+    await notifySigning(platform, tx, {
+      deal,
+      actorId: user.id,
+      event: 'signing-start',
+      data: { actorParty: 'sender' },
+      except: receivers,
     });
     await afterSigningChange(platform, tx, deal.id, true);
     // Made in signing at once: both events, in their order.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { signingViewSchema } from '@pactum/core/api/signing';
 import { canStartSigning } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
+import type { NotificationEvent } from '@pactum/core/notifications';
 import {
   canSignAs,
   DEFAULT_SIGNATURE_COLOR,
@@ -38,7 +39,8 @@ import {
   reopenFilings,
   startFiling,
 } from '../archive/filing';
-import { dealUserIds, findDeal, findSections } from '../deals/queries';
+import { dealAudienceIds, dealUserIds, findDeal, findSections } from '../deals/queries';
+import { notifyUsers } from '../notifications/notify';
 import { type DocumentAccess, resolveAccess } from '../sharing/access';
 import { queueDealWebhook } from '../webhooks/events';
 import { appendEvent, verifyEventChain } from './audit-chain';
@@ -309,6 +311,37 @@ async function signingUserIds(db: DbOrTx, dealId: string): Promise<string[]> {
   return [...ids];
 }
 
+/**
+ * A signing event (spec 1 §4: signing-start, restart-nego, sign-to-nego, document-sign,
+ * signing-complete) for everyone the deal's signing concerns, on both sides: the users of both
+ * parties and the accounts bound to its signer slots; never the one who acted. `audience` is
+ * given when the signers are gone by the time of the call (cancel signing); `except` are told
+ * otherwise already.
+ */
+export async function notifySigning(
+  platform: Platform,
+  tx: Tx,
+  options: {
+    deal: DealRow;
+    actorId: string;
+    event: NotificationEvent;
+    data?: Record<string, unknown>;
+    audience?: string[];
+    except?: string[];
+  },
+): Promise<void> {
+  const audience = options.audience ?? (await dealAudienceIds(tx, options.deal.id));
+  const except = new Set(options.except);
+  await notifyUsers(platform, tx, {
+    userIds: audience.filter((id) => !except.has(id)),
+    actorId: options.actorId,
+    collection: 'deals',
+    documentId: options.deal.id,
+    event: options.event,
+    data: { ...options.data, dealTitle: options.deal.title },
+  });
+}
+
 export async function afterSigningChange(
   platform: Platform,
   tx: Tx,
@@ -445,6 +478,12 @@ export async function startSigning(
       userId: options.user.id,
       data: { actorParty: party, contentSha256: content.sha256, signers: all.length },
     });
+    await notifySigning(platform, tx, {
+      deal,
+      actorId: options.user.id,
+      event: 'signing-start',
+      data: { actorParty: party },
+    });
     await afterSigningChange(platform, tx, deal.id, true);
     await queueDealWebhook(platform, tx, { type: 'signing.started', dealId: deal.id });
   });
@@ -471,6 +510,8 @@ export async function cancelSigning(
     if (signers.some((signer) => signer.state === 'signed')) {
       throw new AppError('signing_cancel_after_signature');
     }
+    // The signers hear of it too, though their slots go now.
+    const audience = await dealAudienceIds(tx, deal.id);
     await tx.delete(dealSigners).where(eq(dealSigners.dealId, deal.id));
     const removed = signers;
     await tx
@@ -483,12 +524,20 @@ export async function cancelSigning(
         modifiedAt: new Date(),
       })
       .where(eq(deals.id, deal.id));
+    const event = deal.process === 'sign' ? 'sign-to-nego' : 'restart-nego';
     await appendEvent(tx, {
       collection: 'deals',
       documentId: deal.id,
-      event: deal.process === 'sign' ? 'sign-to-nego' : 'restart-nego',
+      event,
       userId: options.user.id,
       data: { actorParty: party },
+    });
+    await notifySigning(platform, tx, {
+      deal,
+      actorId: options.user.id,
+      event,
+      data: { actorParty: party },
+      audience,
     });
     await afterSigningChange(platform, tx, deal.id, true, removed);
   });
@@ -640,6 +689,12 @@ export async function sign(
         consentVersion: SIGNING_CONSENT_VERSION,
       },
     });
+    await notifySigning(platform, tx, {
+      deal,
+      actorId: options.user.id,
+      event: 'document-sign',
+      data: { actorParty: signer.party },
+    });
     const all = await partySigners(tx, deal.id);
     const isComplete = isSigningComplete(all);
     if (isComplete) {
@@ -653,6 +708,11 @@ export async function sign(
         event: 'signing-complete',
         userId: options.user.id,
         data: { signers: all.length, contentSha256: deal.contentSha256 },
+      });
+      await notifySigning(platform, tx, {
+        deal,
+        actorId: options.user.id,
+        event: 'signing-complete',
       });
       await appendEvent(tx, {
         collection: 'deals',

@@ -2,7 +2,14 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { devOutbox } from '../../db/schema';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header lines (List-Unsubscribe); the dev outbox keeps the message without them. */
+  headers?: Record<string, string>;
+};
 
 /** Hands a finished message to its way out. `key` is stable across retries of one message. */
 export type Mailer = {
@@ -46,9 +53,10 @@ export function createMailer(options: {
   const keep = async (key: string, mail: OutgoingMail) => {
     // Building the message validates the addresses the same way SMTP sending would.
     await builder.sendMail({ from: options.from, ...mail });
+    const { headers: _headers, ...stored } = mail;
     await options.database.db
       .insert(devOutbox)
-      .values({ messageKey: `mail:${key}`, kind: 'email', ...mail })
+      .values({ messageKey: `mail:${key}`, kind: 'email', ...stored })
       .onConflictDoNothing({ target: devOutbox.messageKey });
   };
 

@@ -5,9 +5,39 @@ type Wording<V> = {
   subject: (vars: V) => string;
   paragraphs: (vars: V) => string[];
   action?: (vars: V) => { label: string; url: string };
+  /** Header lines of the message (List-Unsubscribe), built from the real values. */
+  headers?: (vars: V) => Record<string, string>;
 };
 
 type MailTemplate<V> = Record<MailLang, Wording<V>>;
+
+/**
+ * An e-mail digest: the reader's new notifications as lines (what happened, on which document),
+ * how many more there were, the app's address and the one-click unsubscribe addresses (the
+ * page people open, and the API a mail provider posts to).
+ */
+export type NotificationDigestVars = {
+  name: string;
+  count: number;
+  lines: { text: string; title: string }[];
+  more: number;
+  frequency: 'daily2x' | 'daily' | 'weekly';
+  url: string;
+  unsubscribeUrl: string;
+  oneClickUrl: string;
+};
+const digestFrequency = {
+  en: { daily2x: 'twice a day', daily: 'once a day', weekly: 'once a week' },
+  fi: { daily2x: 'kahdesti päivässä', daily: 'kerran päivässä', weekly: 'kerran viikossa' },
+} as const;
+/** RFC 8058 one-click unsubscribe: mail providers offer it and post to `oneClickUrl`. */
+const digestHeaders = (v: NotificationDigestVars) => ({
+  'List-Unsubscribe': `<${v.oneClickUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+/** A digest line: names and titles people chose are made inert here (they sit in a list). */
+const digestLine = (line: { text: string; title: string }) =>
+  `• ${inertText(line.text)}${line.title ? ` – ${inertText(line.title)}` : ''}`;
 
 /** The variables of a deal invite: who sent what to which party, and the invite link. */
 type DealInviteVars = {
@@ -26,6 +56,15 @@ type SigningRequestVars = {
   url: string;
 };
 type SignedDocumentVars = { title: string; sha256: string; url: string };
+/** A document alert's mail: `title` is shown only to a reader whose account may open the file. */
+type DocumentAlertVars = {
+  isUser: boolean;
+  title: string;
+  subject: string;
+  message: string;
+  sender: string;
+  url: string;
+};
 /** Someone gave the reader access to a template, draft or deal; `isRegistered` tells which hint. */
 type DocumentSharedVars = {
   sharer: string;
@@ -227,6 +266,77 @@ export const mailTemplates = {
       action: (v: DocumentSharedVars) => ({ label: 'Avaa Pactumissa', url: v.url }),
     },
   },
+  /**
+   * A document alert's day (spec 1 §4 upcoming-document-alert). Only a reader whose account may
+   * open the file (`isUser`) is told its name; anyone else gets the subject, message and a link
+   * that leads through sign-in.
+   */
+  'document-alert': {
+    en: {
+      subject: (v: { subject: string }) => `Reminder: ${v.subject}`,
+      paragraphs: (v: DocumentAlertVars) => [
+        v.isUser
+          ? `This is your reminder about the file "${v.title}" in your Pactum archive${v.sender ? `, set by ${v.sender}` : ''}.`
+          : v.sender
+            ? `${v.sender} set this reminder for you in Pactum.`
+            : 'This is a reminder set for you in Pactum.',
+        `Subject: ${v.subject}`,
+        ...(v.message ? [v.message] : []),
+        v.isUser
+          ? 'Open the file with the link below.'
+          : 'The link below leads to Pactum: sign in to see what it concerns, if you have access to it.',
+      ],
+      action: (v: { url: string }) => ({ label: 'Open in Pactum', url: v.url }),
+    },
+    fi: {
+      subject: (v: { subject: string }) => `Muistutus: ${v.subject}`,
+      paragraphs: (v: DocumentAlertVars) => [
+        v.isUser
+          ? `${v.sender ? `${v.sender} asetti tämän muistutuksen` : 'Tämä on muistutus'} tiedostosta "${v.title}" Pactum-arkistossasi.`
+          : v.sender
+            ? `${v.sender} asetti sinulle tämän muistutuksen Pactumissa.`
+            : 'Tämä on sinulle asetettu muistutus Pactumissa.',
+        `Aihe: ${v.subject}`,
+        ...(v.message ? [v.message] : []),
+        v.isUser
+          ? 'Avaa tiedosto alla olevasta linkistä.'
+          : 'Alla oleva linkki vie Pactumiin: kirjaudu sisään nähdäksesi, mitä muistutus koskee, jos sinulla on siihen pääsy.',
+      ],
+      action: (v: { url: string }) => ({ label: 'Avaa Pactumissa', url: v.url }),
+    },
+  },
+  /**
+   * The e-mail digest of new notifications (spec 1 §9 e-mail notification options), with the
+   * one-click unsubscribe link in the text and in the List-Unsubscribe headers.
+   */
+  'notification-digest': {
+    en: {
+      subject: (v: NotificationDigestVars) =>
+        v.count === 1 ? 'Pactum: 1 new notification' : `Pactum: ${v.count} new notifications`,
+      paragraphs: (v: NotificationDigestVars) => [
+        `Hello ${inertText(v.name)},`,
+        'Here is what happened in Pactum since your last summary, newest first:',
+        ...v.lines.map(digestLine),
+        ...(v.more > 0 ? [`…and ${v.more} more.`] : []),
+        `You get this summary ${digestFrequency.en[v.frequency]}; you can change that in your account settings. To stop these e-mails, open ${v.unsubscribeUrl}`,
+      ],
+      action: (v: NotificationDigestVars) => ({ label: 'Open Pactum', url: v.url }),
+      headers: digestHeaders,
+    },
+    fi: {
+      subject: (v: NotificationDigestVars) =>
+        v.count === 1 ? 'Pactum: 1 uusi ilmoitus' : `Pactum: ${v.count} uutta ilmoitusta`,
+      paragraphs: (v: NotificationDigestVars) => [
+        `Hei ${inertText(v.name)},`,
+        'Tässä Pactumin tapahtumat edellisen koosteen jälkeen, uusimmat ensin:',
+        ...v.lines.map(digestLine),
+        ...(v.more > 0 ? [`…ja ${v.more} muuta.`] : []),
+        `Saat tämän koosteen ${digestFrequency.fi[v.frequency]}; voit muuttaa sen tilisi asetuksista. Voit lopettaa nämä viestit avaamalla ${v.unsubscribeUrl}`,
+      ],
+      action: (v: NotificationDigestVars) => ({ label: 'Avaa Pactum', url: v.url }),
+      headers: digestHeaders,
+    },
+  },
 } satisfies Record<string, MailTemplate<never>>;
 
 export type MailTemplateName = keyof typeof mailTemplates;
@@ -235,7 +345,13 @@ export type MailVars<N extends MailTemplateName> = Parameters<
   (typeof mailTemplates)[N]['en']['paragraphs']
 >[0];
 
-export type RenderedMail = { subject: string; text: string; html: string };
+export type RenderedMail = {
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header lines (List-Unsubscribe), when the template has them. */
+  headers?: Record<string, string>;
+};
 
 /**
  * The variables of each template that people choose (names, titles, messages) and that reach
@@ -249,6 +365,7 @@ const chosenText: { [N in MailTemplateName]?: ReadonlyArray<keyof MailVars<N>> }
   'signing-request': ['signer', 'sender', 'title', 'party'],
   'signed-document': ['title'],
   'document-shared': ['sharer', 'title'],
+  'document-alert': ['title', 'subject', 'message', 'sender'],
 };
 
 const ZWNJ = '\u200C';
@@ -319,5 +436,6 @@ ${
     : ''
 }
 </table></body></html>`;
-  return { subject, text, html };
+  const headers = wording.headers?.(vars);
+  return { subject, text, html, ...(headers ? { headers } : {}) };
 }

@@ -4,7 +4,6 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -24,24 +23,27 @@ import { useLang } from '../../ui/use-lang';
 import type { TagsSource } from '../document-tags/api/tags-source';
 import { TagsMenu } from '../document-tags/tags-menu';
 import { useTagWorkspaces } from '../document-tags/use-tag-workspaces';
+import { useAlertDrawerParam } from './alert-drawer-param';
 import { archiveApi, archiveKeys } from './api/archive-keys';
 import { useDeleteItem } from './api/delete-item';
 import { useItem } from './api/get-item';
 import { pdfUrl } from './api/get-pdf';
 import { archiveFilePath, archivePath } from './archive-paths';
 import { deleteFileText } from './archive-text';
+import { AlertDrawer } from './components/alert-drawer';
 import { ArchiveBreadcrumbs } from './components/archive-breadcrumbs';
 import { FileInfoDialog } from './components/file-info-dialog';
 import { PdfPages } from './components/pdf-pages';
 import { useEditFileParam } from './edit-file-param';
 import type { ArchiveItemDetail } from './types';
+import { useAlertCountChecks } from './use-alert-count-checks';
 
 type ViewerPageProps = { folderId: string; fileId: string };
 
 /**
  * The PDF viewer of an archived file (spec 1 §2): the pages fitted to the window's height, and
- * a toolbar with the tag menu, the document info dialog (`?editFile`), the file's alert count,
- * download and delete.
+ * a toolbar with the tag menu, the document info dialog (`?editFile`), the file's alert count
+ * that opens the alert drawer (`?showAlertDrawer`), download and delete.
  */
 export function ViewerPage({ folderId, fileId }: ViewerPageProps) {
   const { t } = useTranslation();
@@ -78,6 +80,8 @@ function Viewer({ file }: { file: ArchiveItemDetail }) {
   const lang = useLang();
   const navigate = useNavigate();
   const editFile = useEditFileParam();
+  const alertDrawer = useAlertDrawerParam();
+  useAlertCountChecks(file.id);
   const remove = useDeleteItem();
   const [isDeleteAsked, setIsDeleteAsked] = useState(false);
   const folderPath = archivePath(file.parentId ?? INBOX_ID);
@@ -126,17 +130,16 @@ function Viewer({ file }: { file: ArchiveItemDetail }) {
           </IconButton>
         </Tooltip>
         <Tooltip title={t('archive.viewer.alerts')}>
-          <Box
-            component="span"
-            role="img"
-            tabIndex={0}
+          <IconButton
             aria-label={t('archive.viewer.alertsCount', { count: file.alertCount })}
-            sx={{ display: 'inline-flex', p: 1, color: 'action.active' }}
+            aria-haspopup="dialog"
+            aria-expanded={alertDrawer.isOpen}
+            onClick={alertDrawer.toggle}
           >
             <Badge badgeContent={file.alertCount} color="primary" showZero>
               <NotificationsActiveOutlined />
             </Badge>
-          </Box>
+          </IconButton>
         </Tooltip>
         <Tooltip title={t('archive.viewer.download')}>
           <IconButton
@@ -169,6 +172,7 @@ function Viewer({ file }: { file: ArchiveItemDetail }) {
           onDeleted={() => navigate(folderPath, { replace: true })}
         />
       )}
+      <AlertDrawer file={file} isOpen={alertDrawer.isOpen} onClose={alertDrawer.close} />
       <ConfirmDialog
         isOpen={isDeleteAsked}
         title={t('archive.viewer.delete')}

@@ -37,6 +37,7 @@ import {
 import { receiverValidationPath } from '../sending/paths';
 import { useCreateSection } from './api/create-section';
 import { useDeal } from './api/get-deal';
+import { useMyInvite } from './api/get-my-invite';
 import { DealInfoPanel } from './components/deal-info-panel';
 import { DealMenu } from './components/deal-menu';
 import { DealPartiesCard } from './components/deal-parties-card';
@@ -341,13 +342,20 @@ export function DealLoadPage() {
   const { t } = useTranslation();
   const { dealId = '' } = useParams();
   const deal = useDeal(dealId);
-  if (deal.isPending) {
+  // A deal the caller cannot open yet may have an invite waiting for their address (a
+  // 'sent you a document' notification leads here): they join through it.
+  // Both are asked afresh each visit: a 404 remembered from before the invite was claimed must
+  // not send the caller back to the invite.
+  const isMissing = deal.error instanceof ApiError && deal.error.status === 404 && !deal.isFetching;
+  const invite = useMyInvite(dealId, isMissing);
+  if (deal.isPending || deal.isFetching || (isMissing && invite.isFetching)) {
     return (
       <Typography role="status" color="text.secondary">
         {t('deals.load.loading')}
       </Typography>
     );
   }
+  if (invite.data) return <Navigate to={invite.data.path} replace />;
   if (deal.isError || !deal.data.myParty) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 720 }}>

@@ -1,6 +1,7 @@
 import type {
   notificationItemSchema,
   notificationListSchema,
+  notificationPushSchema,
 } from '@pactum/core/api/notifications';
 import type { Wire } from '@pactum/core/api/wire';
 import type { NotificationIds } from '@pactum/core/notifications';
@@ -11,6 +12,8 @@ import { apiFetch } from '../../app/http';
 export type NotificationItem = Wire<typeof notificationItemSchema>;
 /** The menu as every notification route answers it. */
 export type NotificationList = Wire<typeof notificationListSchema>;
+/** POST /notifications/push: the notifications to show as toasts now. */
+export type NotificationPush = Wire<typeof notificationPushSchema>;
 
 /** Under the user's key, so that events on `user:<id>` refetch the menu too. */
 export const notificationsQueryKey = (userId: string) => ['user', userId, 'notifications'] as const;
@@ -40,3 +43,23 @@ function useNotificationAction(userId: string, action: 'seen' | 'clear') {
 
 export const useMarkNotificationsSeen = (userId: string) => useNotificationAction(userId, 'seen');
 export const useClearNotifications = (userId: string) => useNotificationAction(userId, 'clear');
+
+/**
+ * POST /notifications/push: the caller's notifications not pushed yet, marked pushed by this
+ * answer, so each is shown as a toast once, in one tab.
+ */
+export function pushNotifications(): Promise<NotificationPush> {
+  return apiFetch<NotificationPush>('/api/v1/notifications/push', { method: 'POST', body: {} });
+}
+
+/** POST /notifications/unsubscribe?token=: the mailed link turns e-mail notifications off. */
+export function unsubscribe(token: string): Promise<{ ok: true }> {
+  return apiFetch<{ ok: true }>(
+    `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+    { method: 'POST', body: {} },
+  );
+}
+
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: unsubscribe });
+}

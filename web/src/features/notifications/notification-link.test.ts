@@ -9,6 +9,7 @@ const item: NotificationItem = {
   documentTitle: 'NDA',
   sectionTitle: null,
   archiveId: null,
+  subject: null,
   fromUserId: null,
   fromName: null,
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -31,5 +32,18 @@ describe('notificationLink', () => {
     expect(notificationLink({ ...item, event: 'new-inbox-item' })).toBe(
       '/dashboard/account/archive/inbox',
     );
+  });
+
+  it('opens a document alert’s file in the viewer, which moves to the file’s folder', () => {
+    const fileId = '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f';
+    expect(
+      notificationLink({
+        ...item,
+        event: 'upcoming-document-alert',
+        collection: 'archives',
+        documentId: fileId,
+        subject: 'Renew the lease',
+      }),
+    ).toBe(`/dashboard/account/archive/inbox/${fileId}`);
   });
 });

@@ -27,24 +27,15 @@ import {
   useMarkNotificationsSeen,
   useNotifications,
 } from '../notifications/api';
-import { NEW_INBOX_ITEM, notificationLink } from '../notifications/notification-link';
-
-const KNOWN_EVENTS = new Set([
-  'section-edit',
-  'section-agree',
-  'section-reopen',
-  'section-create',
-  'section-delete',
-  'document-settings',
-  'document-trash',
-  'document-restore',
-  NEW_INBOX_ITEM,
-]);
+import { notificationLine } from '../notifications/notification-line';
+import { notificationLink } from '../notifications/notification-link';
+import { useNotificationToasts } from '../notifications/use-notification-toasts';
 
 /**
  * The bell (spec 1 §2): a badge with the number of new notifications, and the menu listing
  * them newest first, merged by type, document and sender. Open for 5 s, they count as seen;
- * each can be cleared, or all at once. A line opens its document.
+ * each can be cleared, or all at once. A line opens its document (an archived file for alerts
+ * and Inbox copies). New notifications also show once as toasts in the visible tab.
  */
 export function NotificationsMenu({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -57,6 +48,7 @@ export function NotificationsMenu({ userId }: { userId: string }) {
   const clear = useClearNotifications(userId);
   // New notifications (and other tabs' seen/clear) arrive on the user's topic.
   useLiveTopic(`user:${userId}`, notificationsQueryKey(userId));
+  useNotificationToasts(userId);
   const items = notifications.data?.items ?? [];
   const unseen = notifications.data?.unseen ?? 0;
   const isOpen = Boolean(anchor);
@@ -175,16 +167,11 @@ export function NotificationsMenu({ userId }: { userId: string }) {
   );
 }
 
+/** The shared wording of the event (as its toast and the e-mail digest say it). */
 function NotificationText({ item }: { item: NotificationItem }) {
   const { t } = useTranslation();
-  const from = item.fromName ?? t('notifications.someone');
-  const section = item.sectionTitle || t('sections.untitled');
-  const event = KNOWN_EVENTS.has(item.event) ? item.event : 'other';
-  const text = t(`notifications.events.${event}` as 'notifications.events.other', {
-    from,
-    section,
-  });
-  return item.count > 1 ? `${text} ${t('notifications.times', { count: item.count })}` : text;
+  const lang = useLang();
+  return notificationLine(lang, item, (count) => t('notifications.times', { count }));
 }
 
 /** The document's title and how long ago (s, min, h, d, wk, y). */

@@ -13,6 +13,9 @@ export const archiveKeys = {
   folderItems: (folderId: string) => ['archive', 'folder', folderId, 'items'] as const,
   item: (itemId: string) => ['archive', 'item', itemId] as const,
   tags: (itemId: string) => ['archive', 'item', itemId, 'tags'] as const,
+  /** Under the file's key: a change of its alerts refetches the file (its alert count) too. */
+  alerts: (itemId: string) => ['archive', 'item', itemId, 'alerts'] as const,
+  alertSuggestions: (itemId: string) => ['archive', 'item', itemId, 'alert-suggestions'] as const,
   dealArchived: (dealId: string) => ['archive', 'deal', dealId] as const,
 };
 
