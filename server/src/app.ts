@@ -24,6 +24,7 @@ import { archiveInboxRoutes } from './features/archive/inbox-routes';
 import { archiveRoutes } from './features/archive/routes';
 import { authRoutes } from './features/auth/routes';
 import { commentRoutes } from './features/comments/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { dealRoutes } from './features/deals/routes';
 import { devClockRoutes } from './features/dev-clock/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(archiveRoutes);
   await app.register(archiveInboxRoutes);
   await app.register(alertRoutes);
+  await app.register(dashboardRoutes);
   if (platform.payments?.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);

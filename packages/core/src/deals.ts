@@ -507,8 +507,11 @@ export function canStartSigning(options: {
 // Deal list groups (spec 1 §3 dashboard deal groups, spec 2 §4 list cards)
 // ---------------------------------------------------------------------------------------------
 
-/** The deal lists: negotiate (new, negotiate), sign and waiting (in-signing), signed, trash. */
-export const dealGroups = ['negotiate', 'sign', 'waiting', 'signed', 'trash'] as const;
+/**
+ * The deal lists: negotiate (new, negotiate), sign and waiting (in-signing), signed, trash, and
+ * archived (signed deals whose filed copy in the archive the caller can open; docs-archived-list).
+ */
+export const dealGroups = ['negotiate', 'sign', 'waiting', 'signed', 'trash', 'archived'] as const;
 export type DealGroup = (typeof dealGroups)[number];
 
 /** The deal states a group lists; `sign` and `waiting` split in-signing by the user's signature. */
@@ -518,6 +521,7 @@ export const dealGroupStates: Record<DealGroup, readonly DealState[]> = {
   waiting: ['in-signing'],
   signed: ['signed'],
   trash: ['trash'],
+  archived: ['signed'],
 };
 
 /** A list group by name, refusing any other with 'Unsupported collection/group combination'. */

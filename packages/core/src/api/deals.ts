@@ -126,7 +126,7 @@ export const dealDetailSchema = z.object({
   progress: z.number().int(),
   progressColour,
   /** Where 'Back to home' goes. */
-  home: z.enum([...dealGroups, 'archived']),
+  home: z.enum(dealGroups),
   /** The receiver has confirmed their own party's details; until then doc-load asks. */
   receiverValidated: z.boolean(),
 });
