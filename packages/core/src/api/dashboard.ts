@@ -42,7 +42,7 @@ export const toSignItemSchema = z.object({
   since: isoDateTime,
 });
 
-/** GET /dashboard/to-sign: at most 20, the longest waiting first. */
+/** GET /dashboard/to-sign: at most 20, the most recently started signing first. */
 export const toSignListSchema = z.object({ items: z.array(toSignItemSchema) });
 
 /** One pending document alert the caller is among the recipients of. */
