@@ -140,7 +140,8 @@ const dashboardRoutes: RouteObject[] = [
   ...sendingRoutes,
   ...dealRoutes,
   ...signingRoutes,
-  comingSoon('documents/*', 'documents'),
+  // The document lists are `documents/<group>` (dealRoutes); the bare address opens the first.
+  { path: 'documents', element: <Navigate to="negotiate" replace /> },
   comingSoon('knowledge-base', 'knowledgeBase'),
   {
     // Spec 3 §2.7: /admin opens the billing list; its other pages are not built yet.

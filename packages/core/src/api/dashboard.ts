@@ -49,6 +49,8 @@ export const toSignListSchema = z.object({ items: z.array(toSignItemSchema) });
 export const homeAlertSchema = z.object({
   id: z.uuid(),
   itemId: z.uuid(),
+  /** The file's folder; null for a file in the Inbox. */
+  parentId: z.uuid().nullable(),
   fileName: z.string(),
   /** `YYYY-MM-DD`. */
   date: z.string(),

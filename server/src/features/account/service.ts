@@ -1,5 +1,6 @@
 import type { meSchema } from '@pactum/core/api/account';
 import type { UpdateAccount } from '@pactum/core/auth';
+import type { DealGroup } from '@pactum/core/deals';
 import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,9 +17,11 @@ import { AppError } from '../../http/app-error';
 import { outsideRequestScope } from '../../http/request-scope';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
+import { dealGroupCondition } from '../deals/groups';
+import { listedDrafts } from '../drafts/listed';
 import { plannedDigestAt } from '../notifications/digest';
 import { accessibleDocumentIds } from '../sharing/access';
-import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
+import { visibleDeals } from '../signing/my-signatures';
 
 /** The user's own record, as the `/me` answer's schema holds it. */
 type Me = z.output<typeof meSchema>;
@@ -87,6 +90,7 @@ export async function getMe(platform: Platform, options: { userId: string }): Pr
       ...EMPTY_COUNTS,
       ...user.homeCounts,
       templates: await countLibrary(platform.database.db, user.id),
+      drafts: await countDrafts(platform.database.db, user.id),
     },
   };
 }
@@ -167,54 +171,51 @@ async function countLibrary(db: DbOrTx, userId: string): Promise<number> {
 }
 
 /**
+ * The drafts the draft list shows the user (`listedDrafts`). Counted live when the app loads,
+ * like the library: a draft shared with a workspace (visibility team) reaches every member, so
+ * no single transaction could keep a stored count of every member true.
+ */
+async function countDrafts(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(drafts).where(listedDrafts(db, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
  * Recounts the drawer's counters of a user from the records themselves: the template library as
  * the Templates list shows it (global ones and those the user reaches), their drafts, the deals
  * they see by list group, and their workspaces. 'In Signing' splits in two: deals where the user
- * still has a signature to give (`sign`) and the rest, which wait for others (`waiting`); the
- * lists use the same conditions (`listDeals`).
+ * still has a signature to give (`sign`) and the rest, which wait for others (`waiting`). The
+ * deal groups are the lists' and the dashboard's own conditions (`features/deals/groups.ts`).
  */
 export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const me = { id: userId, email: user?.email ?? '' };
-  // The draft list's drafts of the user: not deleted, not sent, not Send & Sign PDF ones.
-  const [draftCount] = await db
-    .select({ n: count() })
-    .from(drafts)
-    .where(
-      and(
-        eq(drafts.createdBy, userId),
-        isNull(drafts.deletedAt),
-        isNull(drafts.sentAt),
-        sql`${drafts.dealProcess} IS DISTINCT FROM 'pdf'`,
-      ),
-    );
   const [workspaceCount] = await db
     .select({ n: count() })
     .from(workspaceMembers)
     .where(eq(workspaceMembers.userId, userId));
-  const toSign = hasSignatureToGive(db, me);
-  const dealGroups = await db
+  // Each group's own condition (`dealGroupCondition`, the lists' and widgets' too), counted
+  // over the deals the user sees in one pass.
+  const counted = (group: Exclude<DealGroup, 'archived'>) =>
+    sql<number>`count(*) FILTER (WHERE ${dealGroupCondition(db, me, group)})`.mapWith(Number);
+  const [byGroup] = await db
     .select({
-      state: deals.state,
-      toSign: sql<boolean>`${toSign}`.as('to_sign'),
-      n: count(),
+      negotiate: counted('negotiate'),
+      sign: counted('sign'),
+      waiting: counted('waiting'),
+      signed: counted('signed'),
+      trash: counted('trash'),
     })
     .from(deals)
-    .where(visibleDeals(db, me))
-    .groupBy(deals.state, sql`to_sign`);
-  const byState = (state: string, isToSign?: boolean) =>
-    dealGroups
-      .filter((row) => row.state === state && (isToSign === undefined || row.toSign === isToSign))
-      .reduce((sum, row) => sum + Number(row.n), 0);
+    .where(visibleDeals(db, me));
   return {
     templates: await countLibrary(db, userId),
-    drafts: Number(draftCount?.n ?? 0),
-    // The negotiate list holds new deals too (spec 2 §4: the negotiate view is new and negotiate).
-    negotiate: byState('new') + byState('negotiate'),
-    sign: byState('in-signing', true),
-    waiting: byState('in-signing', false),
-    signed: byState('signed'),
-    trash: byState('trash'),
+    drafts: await countDrafts(db, userId),
+    negotiate: byGroup?.negotiate ?? 0,
+    sign: byGroup?.sign ?? 0,
+    waiting: byGroup?.waiting ?? 0,
+    signed: byGroup?.signed ?? 0,
+    trash: byGroup?.trash ?? 0,
     workspaces: Number(workspaceCount?.n ?? 0),
   };
 }

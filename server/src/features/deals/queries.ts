@@ -1,7 +1,7 @@
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { union, unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   dealInvites,
@@ -167,6 +167,48 @@ export async function dealAudienceIds(db: DbOrTx, dealId: string): Promise<strin
 }
 
 /**
+ * Everyone whose lists, widgets and drawer counters can hold the deal (`visibleDeals`): the users
+ * its access entries reach (their own entries, members of its workspaces and of its live groups,
+ * either party, also those whose entries name both sides), its sender, and the accounts bound to
+ * its live signer slots. A slot that names an address but is bound to nobody counts only on a
+ * deal its account reaches anyway (`hasSignatureToGive` within `visibleDeals`), so it adds nobody.
+ */
+export async function dealViewerIds(db: DbOrTx, dealId: string): Promise<string[]> {
+  const onDeal = and(eq(documentAccess.collection, 'deals'), eq(documentAccess.documentId, dealId));
+  const direct = db
+    .select({ userId: sql<string>`${documentAccess.userId}`.as('user_id') })
+    .from(documentAccess)
+    .where(and(onDeal, isNotNull(documentAccess.userId)));
+  const byWorkspace = db
+    .select({ userId: workspaceMembers.userId })
+    .from(documentAccess)
+    .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, documentAccess.workspaceId))
+    .where(onDeal);
+  const byGroup = db
+    .select({ userId: workspaceGroupMembers.userId })
+    .from(documentAccess)
+    .innerJoin(
+      workspaceGroups,
+      and(eq(workspaceGroups.id, documentAccess.groupId), isNull(workspaceGroups.deletedAt)),
+    )
+    .innerJoin(workspaceGroupMembers, eq(workspaceGroupMembers.groupId, workspaceGroups.id))
+    .where(onDeal);
+  const sender = db.select({ userId: deals.sentBy }).from(deals).where(eq(deals.id, dealId));
+  const signers = db
+    .select({ userId: sql<string>`${dealSigners.userId}`.as('user_id') })
+    .from(dealSigners)
+    .where(
+      and(
+        eq(dealSigners.dealId, dealId),
+        isNotNull(dealSigners.userId),
+        isNull(dealSigners.revokedAt),
+      ),
+    );
+  const rows = await union(direct, byWorkspace, byGroup, sender, signers);
+  return rows.map((row) => row.userId);
+}
+
+/**
  * Who the receiver's side of a just-made deal is, as far as it can be known: the users reaching
  * the receiver party (its entries, workspaces and groups), the accounts bound to the receiver's
  * signer slots (a verified address named as a signer), and the accounts whose verified address
@@ -197,21 +239,6 @@ export async function receiverAudienceIds(db: DbOrTx, dealId: string): Promise<s
     .where(and(eq(dealInvites.dealId, dealId), isNull(dealInvites.revokedAt)));
   for (const row of [...signers, ...invited]) if (row.userId) ids.add(row.userId);
   return [...ids].filter((id) => parties.get(id) !== 'sender');
-}
-
-/** Everyone with their own access row on the deal (their drawer counts follow its state). */
-export async function dealUserIds(db: DbOrTx, dealId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: documentAccess.userId })
-    .from(documentAccess)
-    .where(
-      and(
-        eq(documentAccess.collection, 'deals'),
-        eq(documentAccess.documentId, dealId),
-        isNotNull(documentAccess.userId),
-      ),
-    );
-  return [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
 }
 
 /** Whether the user is a signer of the deal who has not signed yet. */

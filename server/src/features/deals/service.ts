@@ -14,7 +14,6 @@ import {
   type DealList,
   type DealSection,
   type DealSettings,
-  dealGroupStates,
   dealProgress,
   defaultContractUid,
   eventSnippet,
@@ -45,31 +44,23 @@ import type { PartyRole } from '@pactum/core/documents';
 import type { ErrorParams } from '@pactum/core/errors';
 import type { NotificationEvent } from '@pactum/core/notifications';
 import { orderSections } from '@pactum/core/templates';
-import { and, count, desc, eq, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  dealInvites,
-  dealSections,
-  deals,
-  documentAccess,
-  documentEvents,
-  users,
-} from '../../db/schema';
+import { dealInvites, dealSections, deals, documentEvents, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
+import { dealChanged } from '../dashboard/live';
 import { notifyUsers } from '../notifications/notify';
 import { type DocumentAccess, requireAccess } from '../sharing/access';
-import { hasSignatureToGive, visibleDeals } from '../signing/my-signatures';
 import { queueDealWebhook } from '../webhooks/events';
 import { isProductAdmin } from '../workspaces/service';
+import { callerPartyOn, dealGroupWhere } from './groups';
 import {
   type DealRow,
   type DealSectionRow,
   dealAudienceIds,
-  dealUserIds,
   findDeal,
   findSection,
   findSections,
@@ -221,9 +212,8 @@ async function afterChange(
     type: options.liveType,
     ...(section ? { data: { sectionId: section.id } } : {}),
   });
-  if (state !== deal.state) {
-    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
-  }
+  // Everyone who sees the deal: the feed shows the action; a first action moves it to negotiate.
+  await dealChanged(platform, tx, deal.id, { counts: state !== deal.state });
 }
 
 /**
@@ -410,27 +400,12 @@ export async function listDeals(
   const { db } = platform.database;
   const { userId, page, pageSize } = options;
   const group: DealGroup = rule(() => parseDealGroup('deals', options.group));
-  // The same conditions as the drawer's counters (`countHome`), so the two always agree.
-  const me = { id: userId, email: options.email };
-  const toSign = hasSignatureToGive(db, me);
-  const where = and(
-    visibleDeals(db, me),
-    inArray(deals.state, [...dealGroupStates[group]]),
-    group === 'sign' ? toSign : undefined,
-    group === 'waiting' ? not(toSign) : undefined,
-  );
+  // The one group condition of the drawer's counters and the dashboard's widgets too.
+  const where = dealGroupWhere(db, { id: userId, email: options.email }, group);
   const [total] = await db.select({ n: count() }).from(deals).where(where);
   const rows = await db
-    .select({ deal: deals, party: documentAccess.party })
+    .select({ deal: deals, party: callerPartyOn(userId, sql`${deals.id}`) })
     .from(deals)
-    .leftJoin(
-      documentAccess,
-      and(
-        eq(documentAccess.collection, 'deals'),
-        eq(documentAccess.documentId, deals.id),
-        eq(documentAccess.userId, userId),
-      ),
-    )
     .where(where)
     .orderBy(desc(deals.createdAt), desc(deals.id))
     .limit(pageSize)
@@ -879,6 +854,7 @@ export async function updateDealSettings(
       data: { actorParty: party, fields, sectionId: null },
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
+    await dealChanged(platform, tx, deal.id, { counts: false });
   });
   return getDeal(platform, options);
 }
@@ -927,7 +903,7 @@ export async function trashDeal(
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
     await queueDealWebhook(platform, tx, { type: 'deal.trashed', dealId: deal.id });
-    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
+    await dealChanged(platform, tx, deal.id, { counts: true });
   });
   return getDeal(platform, options);
 }
@@ -969,7 +945,7 @@ export async function restoreDeal(
       data: { dealTitle: deal.title },
     });
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
-    for (const user of await dealUserIds(tx, deal.id)) await refreshHomeCounts(platform, tx, user);
+    await dealChanged(platform, tx, deal.id, { counts: true });
     return { id: deal.id, state };
   });
 }

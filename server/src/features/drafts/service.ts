@@ -8,7 +8,7 @@ import {
   type Receiver,
   type UpdateDraftInput,
 } from '@pactum/core/drafts';
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   documentAccess,
@@ -25,10 +25,11 @@ import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
 import { copySections, listSections, recordDocumentOpen } from '../sections/service';
-import { accessibleDocumentIds, requireAccess } from '../sharing/access';
+import { requireAccess } from '../sharing/access';
 import { grantTokenWorkspaceAccess } from '../sharing/service';
 import { appendEvent } from '../signing/audit-chain';
 import { requireMember } from '../workspaces/access';
+import { listedDrafts } from './listed';
 
 export type DraftRecord = typeof drafts.$inferSelect;
 
@@ -221,17 +222,7 @@ export async function listDrafts(
     })
     .from(drafts)
     .innerJoin(users, eq(users.id, drafts.createdBy))
-    .where(
-      and(
-        inArray(
-          drafts.id,
-          accessibleDocumentIds(db, { collection: 'drafts', userId: options.userId }),
-        ),
-        isNull(drafts.deletedAt),
-        isNull(drafts.sentAt),
-        or(isNull(drafts.dealProcess), ne(drafts.dealProcess, 'pdf')),
-      ),
-    )
+    .where(listedDrafts(db, options.userId))
     .orderBy(desc(drafts.createdAt))
     .limit(1000);
   const ids = rows.map((row) => row.id);

@@ -4,6 +4,7 @@ import { dealInvites, dealSigners, deals, documentAccess } from '../../db/schema
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
+import { dealChanged } from '../dashboard/live';
 import { resolveAccess } from '../sharing/access';
 import { bindSignerSlots } from '../signing/my-signatures';
 
@@ -176,8 +177,9 @@ export async function claimInvite(
     // Someone else claimed it between our read and this write.
     if (claimed.length === 0) throw new AppError('invite_used');
     if (kind === 'invite') await grantReceiverAccess(tx, link.dealId, caller.id);
-    // A claimed signing link puts the deal in the signer's 'To sign' list.
-    await refreshHomeCounts(platform, tx, caller.id);
+    // The deal joins the claimant's lists (a signing link: their 'To sign' list); the others who
+    // see it hear that the receiver's side joined.
+    await dealChanged(platform, tx, link.dealId, { counts: true });
     await platform.realtime.publish(tx, {
       topic: `deal:${link.dealId}`,
       type: kind === 'invite' ? 'invite.claimed' : 'signer.claimed',

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { dealInvites, deals, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
+import { dealChanged } from '../dashboard/live';
 import { hasReceiverParty } from '../invites/service';
 import { resolveAccess } from '../sharing/access';
 import { createInvite, queueInviteMail } from './job';
@@ -240,6 +241,8 @@ export async function validateReceiverDetails(
         .where(eq(users.id, options.userId));
     }
     await platform.realtime.publish(tx, { topic: `deal:${deal.id}`, type: 'document.changed' });
+    // The widgets show the receiver's party name.
+    await dealChanged(platform, tx, deal.id, { counts: false });
     return { parties, receiverValidated: true };
   });
 }

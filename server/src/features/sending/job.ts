@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
+import { dealChanged } from '../dashboard/live';
 import { copySectionRows, publishDraft } from '../drafts/service';
 import { newLinkId } from '../invites/link-id';
 import { notifyDealCreated } from '../notifications/deal-created';
@@ -247,6 +247,8 @@ async function runSend(platform: Platform, draftId: string) {
         .where(eq(draftQueues.draftId, draftId));
       await publishDraft(platform, tx, draftId, 'queue.changed');
       await platform.realtime.publish(tx, { topic: `deal:${dealId}`, type: 'deal.created' });
+      // The sender's side counts and lists the new deal (the receiver's once an invite is claimed).
+      await dealChanged(platform, tx, dealId, { counts: true });
       await queueDealWebhook(platform, tx, { type: 'deal.created', dealId });
     });
     crashPoint(platform, `send-after-deal-${index + 1}`);
@@ -262,8 +264,6 @@ async function runSend(platform: Platform, draftId: string) {
       .set({ sentProcessedAt: new Date() })
       .where(and(eq(drafts.id, draftId), isNull(drafts.sentProcessedAt)));
     await publishDraft(platform, tx, draftId, 'queue.changed');
-    // The sender's drawer counts the new deals.
-    await refreshHomeCounts(platform, tx, sentBy);
   });
 }
 

@@ -13,7 +13,7 @@ export type SigningUser = { id: string; email: string };
  * second only ever counts on a deal the user reaches anyway (a party's access): it puts the deal
  * in their 'To sign' list, while signing itself still asks them to prove the address.
  */
-function isMySlot(user: SigningUser): SQL | undefined {
+export function isMySlot(user: SigningUser): SQL | undefined {
   return or(
     eq(dealSigners.userId, user.id),
     and(isNull(dealSigners.userId), eq(dealSigners.email, user.email.toLowerCase())),

@@ -22,7 +22,7 @@ import {
   signRefusal,
   validateSigners,
 } from '@pactum/core/signing';
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
@@ -31,7 +31,6 @@ import { workspaceScopeOf } from '../../http/request-scope';
 import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
 import {
   failFilings,
   openFilings,
@@ -39,7 +38,8 @@ import {
   reopenFilings,
   startFiling,
 } from '../archive/filing';
-import { dealAudienceIds, dealUserIds, findDeal, findSections } from '../deals/queries';
+import { dealChanged } from '../dashboard/live';
+import { dealAudienceIds, findDeal, findSections } from '../deals/queries';
 import { notifyUsers } from '../notifications/notify';
 import { type DocumentAccess, resolveAccess } from '../sharing/access';
 import { queueDealWebhook } from '../webhooks/events';
@@ -300,17 +300,6 @@ export async function callerName(db: DbOrTx, userId: string): Promise<string> {
   return user?.name ?? '';
 }
 
-/** Everyone whose dashboard counts a deal: its parties' users and its signers with accounts. */
-async function signingUserIds(db: DbOrTx, dealId: string): Promise<string[]> {
-  const signers = await db
-    .select({ userId: dealSigners.userId })
-    .from(dealSigners)
-    .where(and(eq(dealSigners.dealId, dealId), isNotNull(dealSigners.userId)));
-  const ids = new Set(await dealUserIds(db, dealId));
-  for (const signer of signers) if (signer.userId) ids.add(signer.userId);
-  return [...ids];
-}
-
 /**
  * A signing event (spec 1 §4: signing-start, restart-nego, sign-to-nego, document-sign,
  * signing-complete) for everyone the deal's signing concerns, on both sides: the users of both
@@ -342,6 +331,11 @@ export async function notifySigning(
   });
 }
 
+/**
+ * After a signing change, in its transaction: the deal's live event, and the dashboard of
+ * everyone who sees the deal (`dealChanged`), their counters recounted when the change moves
+ * the deal between lists or changes whose signature it waits for.
+ */
 export async function afterSigningChange(
   platform: Platform,
   tx: Tx,
@@ -351,10 +345,10 @@ export async function afterSigningChange(
   removed: { userId: string | null }[] = [],
 ) {
   await platform.realtime.publish(tx, { topic: `deal:${dealId}`, type: 'signing.changed' });
-  if (!isCountChanged) return;
-  const ids = new Set(await signingUserIds(tx, dealId));
-  for (const signer of removed) if (signer.userId) ids.add(signer.userId);
-  for (const userId of ids) await refreshHomeCounts(platform, tx, userId);
+  await dealChanged(platform, tx, dealId, {
+    counts: isCountChanged,
+    formerViewerIds: removed.map((signer) => signer.userId),
+  });
 }
 
 /**

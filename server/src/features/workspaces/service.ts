@@ -8,7 +8,7 @@ import {
   seatPrice,
   TRANSACTIONS_PAGE_SIZE,
 } from '@pactum/core/billing';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
   creditTransactions,
@@ -415,7 +415,18 @@ export async function inviteMember(
         role: options.role,
         invitedBy: options.user.id,
       })
-      .onConflictDoNothing()
+      // A former member's accepted invite is opened again (they are not a member: checked above);
+      // an invite still open is 'already invited'.
+      .onConflictDoUpdate({
+        target: [workspaceInvites.workspaceId, workspaceInvites.email],
+        set: {
+          role: options.role,
+          invitedBy: options.user.id,
+          acceptedAt: null,
+          createdAt: sql`now()`,
+        },
+        setWhere: isNotNull(workspaceInvites.acceptedAt),
+      })
       .returning({ id: workspaceInvites.id });
     if (!invite) throw new AppError('already_invited', { email: options.email });
     await platform.mail.queue(tx, {
@@ -495,7 +506,6 @@ export async function removeMember(
       )
       .returning({ userId: workspaceMembers.userId });
     if (removed.length === 0) throw new AppError('not_found');
-    await refreshHomeCounts(platform, tx, options.memberId);
     const groupIds = tx
       .select({ id: workspaceGroups.id })
       .from(workspaceGroups)
@@ -508,8 +518,16 @@ export async function removeMember(
           inArray(workspaceGroupMembers.groupId, groupIds),
         ),
       );
+    // Counted once the workspace's and its groups' entries no longer reach them: its deals
+    // leave every list and counter of theirs with this commit.
+    await refreshHomeCounts(platform, tx, options.memberId);
     await notifyWorkspace(platform, tx, options.workspaceId, 'members.changed');
   });
+}
+
+/** Fresh drawer counters for users whose groups changed, each once. */
+async function refreshMembersCounts(platform: Platform, tx: Tx, userIds: string[]) {
+  for (const userId of new Set(userIds)) await refreshHomeCounts(platform, tx, userId);
 }
 
 async function checkGroupMembers(
@@ -557,6 +575,7 @@ export async function createGroup(
     await tx
       .insert(workspaceGroupMembers)
       .values(memberIds.map((userId) => ({ groupId: group.id, userId })));
+    await refreshMembersCounts(platform, tx, memberIds);
     await notifyWorkspace(platform, tx, options.workspaceId, 'groups.changed');
     return { id: group.id };
   });
@@ -600,12 +619,15 @@ export async function updateGroup(
       .update(workspaceGroups)
       .set({ name: options.name, description: options.description })
       .where(eq(workspaceGroups.id, options.groupId));
-    await tx
+    const former = await tx
       .delete(workspaceGroupMembers)
-      .where(eq(workspaceGroupMembers.groupId, options.groupId));
+      .where(eq(workspaceGroupMembers.groupId, options.groupId))
+      .returning({ userId: workspaceGroupMembers.userId });
     await tx
       .insert(workspaceGroupMembers)
       .values(memberIds.map((userId) => ({ groupId: options.groupId, userId })));
+    // Who left and who joined: the group's documents leave or join their lists.
+    await refreshMembersCounts(platform, tx, [...former.map((row) => row.userId), ...memberIds]);
     await notifyWorkspace(platform, tx, options.workspaceId, 'groups.changed');
   });
 }
@@ -622,6 +644,16 @@ export async function deleteGroup(
       .update(workspaceGroups)
       .set({ deletedAt: new Date() })
       .where(eq(workspaceGroups.id, options.groupId));
+    // A deleted group's entries reach nobody: its members' lists lose its documents.
+    const members = await tx
+      .select({ userId: workspaceGroupMembers.userId })
+      .from(workspaceGroupMembers)
+      .where(eq(workspaceGroupMembers.groupId, options.groupId));
+    await refreshMembersCounts(
+      platform,
+      tx,
+      members.map((row) => row.userId),
+    );
     await notifyWorkspace(platform, tx, options.workspaceId, 'groups.changed');
   });
 }

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { INBOX_ID } from '@pactum/core/archive';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../app/http';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -48,6 +48,7 @@ type ViewerPageProps = { folderId: string; fileId: string };
 export function ViewerPage({ folderId, fileId }: ViewerPageProps) {
   const { t } = useTranslation();
   const item = useItem(fileId);
+  const { search } = useLocation();
   useDocumentTitle(item.data?.name ?? t('archive.title'));
 
   if (item.isError) {
@@ -67,10 +68,12 @@ export function ViewerPage({ folderId, fileId }: ViewerPageProps) {
   }
   if (!item.data) return <Skeleton variant="rounded" height={480} />;
   const file = item.data;
-  // The address names the file's folder: one moved elsewhere (in another tab) opens there.
+  // The address names the file's folder: one moved elsewhere (in another tab), or linked from
+  // a place that knows only the file (a notification, a dashboard alert), opens there, with
+  // what the address asked for (the alert drawer).
   if (file.type !== 'file') return <Navigate to={archivePath(file.id)} replace />;
   if ((file.parentId ?? INBOX_ID) !== folderId) {
-    return <Navigate to={archiveFilePath(file)} replace />;
+    return <Navigate to={{ pathname: archiveFilePath(file), search }} replace />;
   }
   return <Viewer file={file} />;
 }

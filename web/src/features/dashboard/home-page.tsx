@@ -1,75 +1,20 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { useLiveTopic } from '../../app/live';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useMe } from '../auth/api/get-me';
 import { isTestEnvironment } from '../shell/test-environment';
-import { useWorkspaces } from '../workspaces/api/list-workspaces';
-import type { WorkspaceSummary } from '../workspaces/types';
-import { workspacePath } from '../workspaces/workspace-paths';
-
-type WidgetProps = {
-  title: string;
-  emptyText: string;
-  /** The widget's items; the empty text shows while there are none. */
-  content?: ReactNode;
-  /** The widget's full list. */
-  listPath?: string;
-  children?: ReactNode;
-};
-
-/**
- * One dashboard widget. The lists arrive with deals, drafts and alerts; until then each
- * widget shows its empty text.
- */
-function Widget({ title, emptyText, content, listPath, children }: WidgetProps) {
-  const { t } = useTranslation();
-  const headingId = useId();
-  return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ height: '100%' }}
-    >
-      <CardContent>
-        <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {content ?? (
-          <>
-            <Typography color="text.secondary" sx={{ mt: 1.5 }}>
-              {emptyText}
-            </Typography>
-            {children}
-          </>
-        )}
-        {listPath && (
-          <Link
-            component={RouterLink}
-            to={listPath}
-            variant="body2"
-            aria-label={`${t('dashboardHome.openList')}: ${title}`}
-            sx={{ display: 'block', width: 'fit-content', mt: 2 }}
-          >
-            {t('dashboardHome.openList')}
-          </Link>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
+import { dashboardQueryKey } from './api/dashboard-keys';
+import { AlertsWidget } from './components/alerts-widget';
+import { DocumentWidget } from './components/document-widget';
+import { LatestChanges } from './components/latest-changes';
+import { ToSignWidget } from './components/to-sign-widget';
+import { WorkspacesWidget } from './components/workspaces-widget';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -85,35 +30,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The user's workspaces, most credits first (as the server lists them). */
-function WorkspaceList({ workspaces }: { workspaces: WorkspaceSummary[] }) {
-  const { t } = useTranslation();
-  return (
-    <List dense disablePadding sx={{ mt: 1 }}>
-      {workspaces.map((workspace) => (
-        <ListItem key={workspace.id} disableGutters>
-          <ListItemText
-            primary={
-              <Link component={RouterLink} to={workspacePath(workspace.id)}>
-                {workspace.title}
-              </Link>
-            }
-            secondary={t('workspaces.creditCount', { count: workspace.credits })}
-          />
-        </ListItem>
-      ))}
-    </List>
-  );
-}
-
-const cell = { xs: 12, sm: 6, lg: 4 } as const;
+const third = { xs: 12, sm: 6, lg: 4 } as const;
 const quarter = { xs: 12, sm: 6, lg: 3 } as const;
+const half = { xs: 12, md: 6 } as const;
 
-/** `/dashboard/home`: the user's contracts and what has changed in them. */
+/**
+ * `/dashboard/home`: the user's contracts and what has changed in them (spec 1 §2 'Dashboard
+ * home'). Each widget loads (and may fail) on its own. Everything the user's realtime topic
+ * announces (activity on a deal they see, changed counters, a new notification) refetches the
+ * widgets and the feed, so the page follows without a reload.
+ */
 export function DashboardHomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.dashboard'));
-  const workspaces = useWorkspaces().data;
+  const me = useMe().data;
+  useLiveTopic(me ? `user:${me.id}` : undefined, dashboardQueryKey);
   return (
     <Stack spacing={4}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
@@ -121,81 +52,56 @@ export function DashboardHomePage() {
       </Typography>
       {isTestEnvironment && <Alert severity="info">{t('shell.testDisclaimer')}</Alert>}
       <Section title={t('dashboardHome.yourContracts')}>
-        <Grid size={cell}>
-          <Widget title={t('dashboardHome.recent')} emptyText={t('dashboardHome.recentEmpty')} />
-        </Grid>
-        <Grid size={cell}>
-          <Widget
-            title={t('dashboardHome.toSign')}
-            emptyText={t('dashboardHome.toSignEmpty')}
-            listPath="/dashboard/documents/sign"
+        <Grid size={third}>
+          <DocumentWidget
+            group="recent"
+            title={t('dashboardHome.recent')}
+            emptyText={t('dashboardHome.recentEmpty')}
           />
         </Grid>
-        <Grid size={cell}>
-          <Widget
-            title={t('dashboardHome.alerts')}
-            emptyText={t('dashboardHome.alertsEmpty')}
-            listPath="/dashboard/account/archive"
-          />
+        <Grid size={third}>
+          <ToSignWidget />
+        </Grid>
+        <Grid size={third}>
+          <AlertsWidget />
         </Grid>
       </Section>
       <Section title={t('dashboardHome.contractUpdates')}>
         <Grid size={quarter}>
-          <Widget
+          <DocumentWidget
+            group="drafts"
             title={t('dashboardHome.drafts')}
             emptyText={t('dashboardHome.draftsEmpty')}
-            listPath="/dashboard/drafts"
           />
         </Grid>
         <Grid size={quarter}>
-          <Widget
+          <DocumentWidget
+            group="negotiate"
             title={t('dashboardHome.negotiations')}
             emptyText={t('dashboardHome.negotiationsEmpty')}
-            listPath="/dashboard/documents/negotiate"
           />
         </Grid>
         <Grid size={quarter}>
-          <Widget
+          <DocumentWidget
+            group="waiting"
             title={t('dashboardHome.waiting')}
             emptyText={t('dashboardHome.waitingEmpty')}
-            listPath="/dashboard/documents/sign"
           />
         </Grid>
         <Grid size={quarter}>
-          <Widget
+          <DocumentWidget
+            group="signed"
             title={t('dashboardHome.signed')}
             emptyText={t('dashboardHome.signedEmpty')}
-            listPath="/dashboard/documents/signed"
           />
         </Grid>
       </Section>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Widget
-            title={t('dashboardHome.workspaces')}
-            emptyText={t('dashboardHome.noWorkspaces')}
-            content={
-              workspaces && workspaces.length > 0 ? (
-                <WorkspaceList workspaces={workspaces} />
-              ) : undefined
-            }
-            listPath="/dashboard/account/workspace"
-          >
-            <Button
-              variant="outlined"
-              component={RouterLink}
-              to="/dashboard/account/workspace/create"
-              sx={{ mt: 2 }}
-            >
-              {t('dashboardHome.orderWorkspace')}
-            </Button>
-          </Widget>
+        <Grid size={half}>
+          <WorkspacesWidget />
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Widget
-            title={t('dashboardHome.latestChanges')}
-            emptyText={t('dashboardHome.noChanges')}
-          />
+        <Grid size={half}>
+          <LatestChanges />
         </Grid>
       </Grid>
     </Stack>

@@ -47,7 +47,8 @@ function StatusText({ deal }: { deal: DealCard }) {
 
 /**
  * A deal list of one group (docs-nego-list, docs-sign-list, docs-waiting-list, docs-signed-list,
- * docs-trash-list): 10, 25 or 50 a page, the page number in the query string.
+ * docs-trash-list, docs-archived-list): 10, 25 or 50 a page, the page number in the query
+ * string. A signed deal's row links to the caller's archived copy once it is filed.
  */
 export function DealListPage({ group }: { group: DealGroup }) {
   const { t } = useTranslation();

@@ -15,6 +15,8 @@ export const dealEditPath = (dealId: string, party: PartyRole) =>
 /** Review and sign (the signing area's view of the deal). */
 export const dealSignPath = (dealId: string) => `${dealLoadPath(dealId)}/sign`;
 
-/** Where 'Back to home' goes by the deal's state (spec 3 §2.2); archived goes to the archive. */
-export const dealHomePath = (home: DealGroup | 'archived') =>
-  home === 'archived' ? '/dashboard/account/archive' : dealListPath(home);
+/**
+ * Where 'Back to home' goes by the deal's state (spec 3 §2.2), 'otherwise archived' to the
+ * archived deals' list (docs-archived-list).
+ */
+export const dealHomePath = (home: DealGroup) => dealListPath(home);

@@ -33,7 +33,8 @@ const crumb = (name: RouteHandle['crumb'], crumbTo?: string): RouteHandle => ({
 });
 
 /**
- * The deal routes of spec 3 §2.1 under the dashboard: the lists by group, doc-load
+ * The deal routes of spec 3 §2.1 under the dashboard: the lists by group (an unknown
+ * `documents/…` address falls to the dashboard's 'Page not found'), doc-load
  * (`documents/deals/:dealId`, where invites lead) and the two negotiation editors, where the
  * side menu floats and hides.
  */
@@ -51,6 +52,11 @@ export const dealRoutes: RouteObject[] = [
   },
   { path: 'documents/signed', handle: crumb('signed'), element: <DealListPage group="signed" /> },
   { path: 'documents/trash', handle: crumb('trash'), element: <DealListPage group="trash" /> },
+  {
+    path: 'documents/archived',
+    handle: crumb('archived'),
+    element: <DealListPage group="archived" />,
+  },
   { path: 'documents/deals/:dealId', handle: crumb('documents'), element: <DealLoadPage /> },
   {
     path: 'documents/sent/:dealId',

@@ -9,7 +9,7 @@ const groupCrumbs = {
   waiting: 'inSigning',
   signed: 'signed',
   trash: 'trash',
-  archived: 'archive',
+  archived: 'archived',
 } as const satisfies Record<ReturnType<typeof homeGroupOf>, CrumbKey>;
 
 /**
