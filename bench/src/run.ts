@@ -36,6 +36,10 @@ const LOAD_SEED = 7;
 
 type Settings = {
   scale: number;
+  /** The deal count instead of the scaled default (BENCH_DEALS). */
+  deals: number | undefined;
+  /** BENCH_DEAL_SECTIONS=0 seeds deals without their sections. */
+  hasDealSections: boolean;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
@@ -71,6 +75,10 @@ function readNumber(
 function readSettings(env: NodeJS.ProcessEnv, argv: string[]): Settings {
   return {
     scale: readNumber(env, 'BENCH_SCALE', 1, { min: 0.001, isInteger: false }),
+    deals: env.BENCH_DEALS
+      ? readNumber(env, 'BENCH_DEALS', 0, { min: 1, isInteger: true })
+      : undefined,
+    hasDealSections: env.BENCH_DEAL_SECTIONS !== '0',
     durationSeconds: readNumber(env, 'BENCH_DURATION', 10, { min: 1, isInteger: true }),
     warmupSeconds: readNumber(env, 'BENCH_WARMUP', 2, { min: 0, isInteger: true }),
     connections: readNumber(env, 'BENCH_CONNECTIONS', 10, { min: 1, isInteger: true }),
@@ -235,6 +243,8 @@ async function runBench(settings: Settings): Promise<void> {
     closers.push(() => app.close());
     const seed = await seedDatabase(bench.database, {
       scale: settings.scale,
+      ...(settings.deals !== undefined ? { deals: settings.deals } : {}),
+      hasDealSections: settings.hasDealSections,
       startSession: app.startSession,
     });
     const cookie = splitCookies(seed.sessionCookies);

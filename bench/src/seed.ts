@@ -2,10 +2,15 @@ import { performance } from 'node:perf_hooks';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../server/src/db/client';
 import {
+  archiveItems,
   type ContentOption,
   dealSections,
+  dealSigners,
   deals,
   documentAccess,
+  documentAlerts,
+  documentEvents,
+  drafts,
   type SectionLogEntry,
   templateSections,
   templates,
@@ -41,6 +46,8 @@ export type SeedSizes = {
   workspaces: number;
   templates: number;
   deals: number;
+  /** Drafts not sent yet (the dashboard's Drafts and recent widgets, its feed). */
+  drafts: number;
   /** Users given a live session (their cookie tokens drive the signed-in scenarios). */
   sessions: number;
 };
@@ -58,10 +65,14 @@ export type SeedResult = {
 /** Who the seeded people are and where they belong, for documents and their access rows. */
 type People = {
   userIds: string[];
+  /** Each user's e-mail (their signer slots name it). */
+  emailOf: Map<string, string>;
   /** The users who get sessions: the active ones, who create, send and receive more. */
   activeIds: string[];
   /** Workspace ids of each member. */
   workspacesOf: Map<string, string[]>;
+  /** Members of each workspace. */
+  membersOf: Map<string, string[]>;
   /** Groups of each workspace. */
   groupsOf: Map<string, string[]>;
 };
@@ -83,14 +94,19 @@ type SectionBody = {
 type DealState = (typeof deals.$inferInsert)['state'] & string;
 type DealSectionState = 'sent' | 'agreed' | 'countered';
 
-/** The default sizes (2000 users, 200 workspaces, 1000 templates, 5000 deals) times `scale`. */
-export function computeSeedSizes(scale: number): SeedSizes {
+/**
+ * The default sizes (2000 users, 200 workspaces, 1000 templates, 5000 deals, 1000 drafts) times
+ * `scale`; `deals` replaces the deal count when given (BENCH_DEALS), for volumes with more deals
+ * per user than the default mix.
+ */
+export function computeSeedSizes(scale: number, deals?: number): SeedSizes {
   const scaled = (base: number) => Math.max(1, Math.round(base * scale));
   return {
     users: Math.max(15, scaled(2000)),
     workspaces: scaled(200),
     templates: scaled(1000),
-    deals: scaled(5000),
+    deals: deals ?? scaled(5000),
+    drafts: scaled(1000),
     sessions: Math.max(10, scaled(200)),
   };
 }
@@ -100,17 +116,25 @@ export async function seedDatabase(
   database: Database,
   options: {
     scale: number;
+    /** The deal count instead of the scaled default. */
+    deals?: number;
+    /**
+     * False leaves the deals' sections out of the database (they are still drawn, so every other
+     * row is the same): a large volume of deals for the lists and the dashboard, which read no
+     * section, seeds in minutes rather than hours.
+     */
+    hasDealSections?: boolean;
     seed?: number;
     /** Starts a real session for a user and returns its Cookie pair (`name=value`). */
     startSession: (userId: string) => Promise<string>;
   },
 ): Promise<SeedResult> {
   const started = performance.now();
-  const sizes = computeSeedSizes(options.scale);
+  const sizes = computeSeedSizes(options.scale, options.deals);
   const random = createRandom(options.seed ?? DEFAULT_SEED);
   const { db } = database;
 
-  const userIds = await seedUsers(db, random, sizes.users);
+  const { userIds, emailOf } = await seedUsers(db, random, sizes.users);
   const members = await seedWorkspaces(db, random, sizes.workspaces, userIds);
   const groupsOf = await seedGroups(db, random, members);
   const workspacesOf = new Map<string, string[]>();
@@ -121,13 +145,17 @@ export async function seedDatabase(
   }
   const people: People = {
     userIds,
+    emailOf,
     // Chosen before the documents so they hold tens of templates and deals each.
     activeIds: random.sample(userIds, sizes.sessions),
     workspacesOf,
+    membersOf: members,
     groupsOf,
   };
   await seedTemplates(db, random, sizes.templates, people);
-  await seedDeals(db, random, sizes.deals, people);
+  await seedDeals(db, random, sizes.deals, people, options.hasDealSections ?? true);
+  await seedDrafts(db, random, sizes.drafts, people);
+  await seedAlerts(db, random, people);
   const sessionCookies = await seedSessions(people.activeIds, options.startSession);
   // Fresh bulk loads have no planner statistics yet (PGlite never runs autovacuum).
   await database.exec('ANALYZE');
@@ -156,7 +184,11 @@ function toAsciiSlug(text: string): string {
     .replace(/[^a-z0-9]+/g, '.');
 }
 
-async function seedUsers(db: Db, random: Random, count: number): Promise<string[]> {
+async function seedUsers(
+  db: Db,
+  random: Random,
+  count: number,
+): Promise<{ userIds: string[]; emailOf: Map<string, string> }> {
   const rows = Array.from({ length: count }, (_, index) => {
     const { firstname, lastname } = personName(random);
     const createdAt = daysBefore(BASE_TIME, random.int(0, 900));
@@ -177,7 +209,10 @@ async function seedUsers(db: Db, random: Random, count: number): Promise<string[
     } satisfies typeof users.$inferInsert;
   });
   await insertInBatches(db, users, rows);
-  return rows.map((row) => row.id);
+  return {
+    userIds: rows.map((row) => row.id),
+    emailOf: new Map(rows.map((row) => [row.id, row.email])),
+  };
 }
 
 async function seedWorkspaces(
@@ -440,11 +475,128 @@ function buildSectionLog(
   return log;
 }
 
-async function seedDeals(db: Db, random: Random, count: number, people: People): Promise<void> {
+type SignerRow = typeof dealSigners.$inferInsert;
+type EventRow = typeof documentEvents.$inferInsert;
+
+/**
+ * The signer slots of a deal in signing or signed: one per party, bound to its user (as when a
+ * verified address is named), so the 'To sign' widget and the `sign` counters have real rows.
+ * In signing, one side, the other or neither has signed yet.
+ */
+function dealSignerRows(
+  random: Random,
+  people: People,
+  deal: { id: string; state: DealState; senderId: string; receiverId: string; startedAt: Date },
+): SignerRow[] {
+  const roll = random.int(0, 2);
+  const signed = {
+    sender: deal.state === 'signed' || roll === 0,
+    receiver: deal.state === 'signed' || roll === 1,
+  };
+  return (['sender', 'receiver'] as const).map((party) => {
+    const userId = party === 'sender' ? deal.senderId : deal.receiverId;
+    const signedAt = signed[party] ? new Date(deal.startedAt.getTime() + DAY_MS) : null;
+    return {
+      id: random.uuid(),
+      shortId: random.uuid().replaceAll('-', '').slice(0, 20),
+      dealId: deal.id,
+      party,
+      firstname: 'Signer',
+      lastname: party === 'sender' ? 'Sender' : 'Receiver',
+      email: people.emailOf.get(userId) ?? `${userId}@example.test`,
+      userId,
+      state: signedAt ? 'signed' : 'new',
+      mailStatus: 'delivered',
+      createdAt: deal.startedAt,
+      signedAt,
+      signatureText: signedAt ? 'Signer' : null,
+    };
+  });
+}
+
+/** What the parties do to a deal's sections, as the audit trail logs it. */
+const SECTION_EVENTS = [
+  'section-edit',
+  'section-edit',
+  'section-edit',
+  'section-agree',
+  'section-agree',
+  'section-reopen',
+  'section-create',
+  'section-delete',
+  'document-open',
+  'section-internal-thread',
+] as const;
+
+/**
+ * A deal's audit trail as the feed reads it: created by the sender, 0–8 section events by
+ * either party (internal threads, and one section event in five, carry the actor's party: only
+ * that side sees them), opens, then the signing events its state implies. `seq` counts from 1.
+ */
+function dealEventRows(
+  random: Random,
+  deal: {
+    id: string;
+    state: DealState;
+    senderId: string;
+    receiverId: string;
+    createdAt: Date;
+    startedAt: Date | null;
+    sectionTitles: string[];
+  },
+): EventRow[] {
+  const rows: EventRow[] = [];
+  let time = deal.createdAt.getTime();
+  const push = (event: string, userId: string | null, extra: Partial<EventRow> = {}) => {
+    time += random.int(1, 48) * 60 * 60 * 1000;
+    rows.push({
+      id: random.uuid(),
+      collection: 'deals',
+      documentId: deal.id,
+      event,
+      userId,
+      data: {},
+      createdAt: new Date(time),
+      seq: rows.length + 1,
+      ...extra,
+    });
+  };
+  push('document-create', deal.senderId);
+  const steps = deal.state === 'new' ? random.int(0, 1) : random.int(0, 8);
+  for (let i = 0; i < steps; i++) {
+    const party = random.chance(0.5) ? ('sender' as const) : ('receiver' as const);
+    const event = random.pick(SECTION_EVENTS);
+    const isInternal = event === 'section-internal-thread' || random.chance(0.2);
+    push(event, party === 'sender' ? deal.senderId : deal.receiverId, {
+      party: isInternal ? party : null,
+      data: { actorParty: party, sectionTitle: random.pick(deal.sectionTitles) },
+    });
+  }
+  if (deal.startedAt) {
+    time = Math.max(time, deal.startedAt.getTime());
+    push('signign-start', random.chance(0.5) ? deal.senderId : deal.receiverId);
+    if (deal.state === 'signed') {
+      push('document-sign', deal.senderId);
+      push('document-sign', deal.receiverId);
+      push('signing-complete', deal.receiverId);
+    }
+  }
+  return rows;
+}
+
+async function seedDeals(
+  db: Db,
+  random: Random,
+  count: number,
+  people: People,
+  hasSections: boolean,
+): Promise<void> {
   for (let start = 0; start < count; start += PARENT_CHUNK) {
     const dealRows: (typeof deals.$inferInsert)[] = [];
     const sectionRows: (typeof dealSections.$inferInsert)[] = [];
     const accessRows: AccessRow[] = [];
+    const signerRows: SignerRow[] = [];
+    const eventRows: EventRow[] = [];
     for (let i = start; i < Math.min(count, start + PARENT_CHUNK); i++) {
       const id = random.uuid();
       const process = random.chance(0.6) ? 'negotiate' : 'sign';
@@ -455,6 +607,10 @@ async function seedDeals(db: Db, random: Random, count: number, people: People):
       while (receiverId === senderId) receiverId = pickUser(random, people);
       const senderWorkspaces = people.workspacesOf.get(senderId) ?? [];
       const createdAt = daysBefore(BASE_TIME, random.int(0, 600));
+      const startedAt =
+        state === 'in-signing' || state === 'signed'
+          ? new Date(createdAt.getTime() + 14 * DAY_MS)
+          : null;
       const bodies = buildSectionBodies(random, parties);
       let approved = 0;
       for (const body of bodies) {
@@ -495,7 +651,24 @@ async function seedDeals(db: Db, random: Random, count: number, people: People):
         createdAt,
         modifiedAt: new Date(createdAt.getTime() + random.int(0, 20) * DAY_MS),
         signedAt: state === 'signed' ? new Date(createdAt.getTime() + 21 * DAY_MS) : null,
+        signingStartedAt: startedAt,
       });
+      if (startedAt) {
+        signerRows.push(
+          ...dealSignerRows(random, people, { id, state, senderId, receiverId, startedAt }),
+        );
+      }
+      eventRows.push(
+        ...dealEventRows(random, {
+          id,
+          state,
+          senderId,
+          receiverId,
+          createdAt,
+          startedAt,
+          sectionTitles: bodies.map((body) => body.title),
+        }),
+      );
       // The send job writes the sender's row; claiming the invite writes the receiver's.
       const access = { collection: 'deals' as const, documentId: id, role: 'edit' as const };
       accessRows.push(
@@ -504,9 +677,134 @@ async function seedDeals(db: Db, random: Random, count: number, people: People):
       );
     }
     await insertInBatches(db, deals, dealRows);
-    await insertInBatches(db, dealSections, sectionRows);
+    if (hasSections) await insertInBatches(db, dealSections, sectionRows);
     await insertInBatches(db, documentAccess, accessRows);
+    await insertInBatches(db, dealSigners, signerRows);
+    await insertInBatches(db, documentEvents, eventRows);
   }
+}
+
+/**
+ * Drafts not sent yet, most by active users: the creator edits, a third are shared with the
+ * creator's workspace; a few are deleted or already sent (the widgets leave those out). Each has
+ * its document-create event and, for some, an edit by a colleague (the feed shows drafts too).
+ */
+async function seedDrafts(db: Db, random: Random, count: number, people: People): Promise<void> {
+  const draftRows: (typeof drafts.$inferInsert)[] = [];
+  const accessRows: AccessRow[] = [];
+  const eventRows: EventRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = random.uuid();
+    const createdBy = pickUser(random, people);
+    const creatorWorkspaces = people.workspacesOf.get(createdBy) ?? [];
+    const workspaceId = creatorWorkspaces.length > 0 ? random.pick(creatorWorkspaces) : null;
+    const createdAt = daysBefore(BASE_TIME, random.int(0, 300));
+    const modifiedAt = new Date(createdAt.getTime() + random.int(0, 10) * DAY_MS);
+    const roll = random.next();
+    draftRows.push({
+      id,
+      title: random.pick(TEMPLATE_TITLES),
+      parties: {
+        sender: { type: 'business', name: companyName(random) },
+        receiver: { type: 'business', name: random.chance(0.5) ? companyName(random) : '' },
+      },
+      workspaceId,
+      createdBy,
+      createdAt,
+      modifiedBy: createdBy,
+      modifiedAt,
+      deletedAt: roll < 0.05 ? modifiedAt : null,
+      sentBy: roll >= 0.05 && roll < 0.15 ? createdBy : null,
+      sentAt: roll >= 0.05 && roll < 0.15 ? modifiedAt : null,
+    });
+    const base = { collection: 'drafts' as const, documentId: id, createdBy, createdAt };
+    accessRows.push({ ...base, userId: createdBy, role: 'edit' });
+    const isShared = workspaceId !== null && random.chance(0.3);
+    if (isShared) accessRows.push({ ...base, workspaceId, role: 'edit' });
+    const event = { collection: 'drafts' as const, documentId: id };
+    eventRows.push({
+      ...event,
+      id: random.uuid(),
+      event: 'document-create',
+      userId: createdBy,
+      data: {},
+      createdAt,
+      seq: 1,
+    });
+    // A colleague of the shared workspace edits it.
+    const colleagues = isShared ? (people.membersOf.get(workspaceId) ?? []) : [];
+    if (colleagues.length > 0 && random.chance(0.5)) {
+      eventRows.push({
+        ...event,
+        id: random.uuid(),
+        event: 'section-edit',
+        userId: random.pick(colleagues),
+        data: { sectionTitle: random.pick(SECTION_TITLES) },
+        createdAt: modifiedAt,
+        seq: 2,
+      });
+    }
+  }
+  await insertInBatches(db, drafts, draftRows);
+  await insertInBatches(db, documentAccess, accessRows);
+  await insertInBatches(db, documentEvents, eventRows);
+}
+
+/**
+ * Archived files in workspaces (scope workspace) and document alerts on them: about a third of
+ * the active users are recipients of 1–3 pending alerts on files of their workspaces, besides
+ * alerts already sent. Pending alerts are dated in 2031, so they stay upcoming whatever day the
+ * bench runs (until then).
+ */
+async function seedAlerts(db: Db, random: Random, people: People): Promise<void> {
+  const itemRows: (typeof archiveItems.$inferInsert & { id: string })[] = [];
+  const alertRows: (typeof documentAlerts.$inferInsert)[] = [];
+  const filesOf = new Map<string, string[]>();
+  for (const workspaceId of people.membersOf.keys()) {
+    const ids: string[] = [];
+    for (let i = random.int(0, 6); i > 0; i--) {
+      const id = random.uuid();
+      ids.push(id);
+      const createdAt = daysBefore(BASE_TIME, random.int(0, 400));
+      itemRows.push({
+        id,
+        type: 'file',
+        name: `${random.pick(TEMPLATE_TITLES)}.pdf`,
+        workspaceId,
+        scope: 'workspace',
+        size: random.int(20_000, 2_000_000),
+        fileType: 'application/pdf',
+        extension: 'pdf',
+        createdAt,
+        modifiedAt: createdAt,
+      });
+    }
+    filesOf.set(workspaceId, ids);
+  }
+  for (const userId of people.activeIds) {
+    const files = (people.workspacesOf.get(userId) ?? []).flatMap((id) => filesOf.get(id) ?? []);
+    if (files.length === 0 || !random.chance(0.35)) continue;
+    for (let i = random.int(1, 3); i > 0; i--) {
+      const isSent = random.chance(0.3);
+      const day = random.int(1, 360);
+      const date = isSent
+        ? daysBefore(BASE_TIME, day)
+        : new Date(Date.UTC(2031, 0, 1) + day * DAY_MS);
+      alertRows.push({
+        id: random.uuid(),
+        itemId: random.pick(files),
+        date: date.toISOString().slice(0, 10),
+        dueAt: new Date(date.getTime() + 6 * 60 * 60 * 1000),
+        emails: [people.emailOf.get(userId) ?? ''],
+        subject: 'Contract renewal',
+        alertUserIds: [userId],
+        alertedAt: isSent ? date : null,
+        createdBy: userId,
+      });
+    }
+  }
+  await insertInBatches(db, archiveItems, itemRows);
+  await insertInBatches(db, documentAlerts, alertRows);
 }
 
 /** Real sessions through the server's auth engine, with their signed cookies. */
@@ -530,6 +828,11 @@ const COUNTED_TABLES = [
   'template_section',
   'deal',
   'deal_section',
+  'deal_signer',
+  'document_event',
+  'draft',
+  'archive_item',
+  'document_alert',
   'document_access',
 ] as const;
 

@@ -360,6 +360,23 @@ async function toggleGroup(): Promise<string> {
   return isInGroup ? 'group member back' : 'group member out';
 }
 
+/** The sender shares a deal with the stranger by address, or takes that access away again. */
+async function toggleStrangerAccess(random: ReturnType<typeof prng>): Promise<string | undefined> {
+  const deal = random.pick(await allDeals());
+  if (!deal) return undefined;
+  const url = `/deals/${deal.id}/access`;
+  const list = (await api('GET', url, sender)).json() as {
+    entries: { id: string; userId: string | null }[];
+  };
+  const entry = list.entries.find((one) => one.userId === stranger.id);
+  if (entry) {
+    await ok(api('DELETE', `${url}/${entry.id}`, sender), [200, 204]);
+    return 'stranger unshared';
+  }
+  await ok(api('POST', url, sender, { emails: [stranger.email], role: 'view' }), [200, 201]);
+  return 'stranger shared';
+}
+
 describe('the drawer counters', () => {
   it(`equal a fresh count after every step of a random run (seed ${SEED})`, async () => {
     const random = prng(SEED);
@@ -375,6 +392,7 @@ describe('the drawer counters', () => {
       [2, () => restore(random)],
       [2, () => toggleColleague()],
       [1, () => toggleGroup()],
+      [1, () => toggleStrangerAccess(random)],
     ];
     const total = steps.reduce((sum, [weight]) => sum + weight, 0);
     const done: string[] = [];
@@ -409,6 +427,7 @@ describe('the drawer counters', () => {
       'colleague removed',
       'colleague rejoined',
       'group member out',
+      'stranger shared',
     ];
     const missing = kinds.filter((kind) => !done.some((name) => name.includes(kind)));
     expect(SEED === DEFAULT_SEED ? missing : []).toEqual([]);

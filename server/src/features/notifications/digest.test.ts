@@ -360,9 +360,13 @@ describe('unsubscribing', () => {
         method: 'POST',
         url: `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(value)}`,
       });
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const swap = (text: string, at: number, bit: number) =>
+      `${text.slice(0, at)}${alphabet[alphabet.indexOf(text.charAt(at)) ^ bit]}${text.slice(at + 1)}`;
     const refused = [
-      `${userId}.${flipped}`,
+      `${userId}.${swap(signature, 0, 1)}`,
+      // The last character's spare bit: the same bytes once decoded, but not the link we sent.
+      `${userId}.${swap(signature, signature.length - 1, 1)}`,
       // The user's signature on someone else's id.
       `${other.id}.${signature}`,
       `${userId}.`,

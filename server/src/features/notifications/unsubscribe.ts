@@ -68,8 +68,10 @@ async function tokenUser(platform: Platform, token: string): Promise<string | nu
   if (dot === -1) return null;
   const userId = token.slice(0, dot);
   if (!z.uuid().safeParse(userId).success) return null;
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = await signatureOf(platform, userId);
+  // Compared as the text we issue, not as decoded bytes: base64url's last character carries
+  // spare bits, so a changed spare bit would decode to the same signature and pass.
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from((await signatureOf(platform, userId)).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return userId;
 }

@@ -22,6 +22,9 @@ import {
 import { AppError } from '../../http/app-error';
 import { workspaceScopeOf } from '../../http/request-scope';
 import type { Platform } from '../../platform/platform';
+import { refreshHomeCounts } from '../account/service';
+import { dealChanged } from '../dashboard/live';
+import { dealViewerIds } from '../deals/queries';
 import { isMembershipOf } from '../workspaces/access';
 import { resolveAccess } from './access';
 import {
@@ -175,6 +178,20 @@ export async function listAccess(platform: Platform, options: Options): Promise<
     entries: await selectEntries(db, grant),
     canManage: grant.role === 'edit' || grant.isAdmin,
   };
+}
+
+/**
+ * Who sees a deal changed: their drawer counters and open homes follow in this transaction
+ * (`dealChanged`), including those who just lost it (`formerViewerIds`).
+ */
+async function viewersChanged(
+  platform: Platform,
+  tx: Tx,
+  grant: DocumentGrant,
+  formerViewerIds: string[] = [],
+): Promise<void> {
+  if (grant.collection !== 'deals') return;
+  await dealChanged(platform, tx, grant.documentId, { counts: true, formerViewerIds });
 }
 
 const notifyAccess = (platform: Platform, tx: DbOrTx, grant: DocumentGrant) =>
@@ -361,6 +378,7 @@ export async function shareDocument(
       throw new AppError('last_editor');
     }
     await notifyAccess(platform, tx, grant);
+    await viewersChanged(platform, tx, grant);
     return { entries, canManage: true };
   });
 }
@@ -405,8 +423,10 @@ export async function removeAccess(
     if (entries.length === 1 || (entry.role === 'edit' && editors.length === 1)) {
       throw new AppError('last_editor');
     }
+    const before = grant.collection === 'deals' ? await dealViewerIds(tx, grant.documentId) : [];
     await tx.delete(documentAccess).where(eq(documentAccess.id, entry.id));
     await notifyAccess(platform, tx, grant);
+    await viewersChanged(platform, tx, grant, before);
   });
 }
 
@@ -480,7 +500,11 @@ export async function claimEmailAccess(
       .update(documentAccess)
       .set({ userId: options.userId })
       .where(and(isNull(documentAccess.userId), eq(documentAccess.email, email)))
-      .returning({ id: documentAccess.id });
+      .returning({ id: documentAccess.id, collection: documentAccess.collection });
+    // Deals the address was invited to now count in the user's drawer.
+    if (claimed.some((row) => row.collection === 'deals')) {
+      await refreshHomeCounts(platform, tx, options.userId);
+    }
     return claimed.length;
   });
 }
