@@ -90,43 +90,7 @@ export async function createDeal(db: DbOrTx, options: DealFactoryOptions): Promi
       }),
     )
     .returning();
-  const rows: (typeof documentAccess.$inferInsert)[] = [
-    {
-      collection: 'deals',
-      documentId: deal.id,
-      userId: options.sender.id,
-      role: 'edit',
-      party: 'sender',
-    },
-  ];
-  if (options.receiver) {
-    rows.push({
-      collection: 'deals',
-      documentId: deal.id,
-      userId: options.receiver.id,
-      role: 'edit',
-      party: 'receiver',
-    });
-  }
-  for (const other of options.others ?? []) {
-    rows.push({
-      collection: 'deals',
-      documentId: deal.id,
-      userId: other.user.id,
-      role: other.role,
-      party: other.party,
-    });
-  }
-  if (options.workspaceAccess) {
-    rows.push({
-      collection: 'deals',
-      documentId: deal.id,
-      workspaceId: options.workspaceAccess.workspaceId,
-      role: options.workspaceAccess.role,
-      party: options.workspaceAccess.party ?? 'sender',
-    });
-  }
-  await db.insert(documentAccess).values(rows);
+  await insertDealAccess(db, deal.id, options);
   return { deal, sections: sections.sort((a, b) => a.position - b.position) };
 }
 
@@ -176,4 +140,52 @@ export async function createWorkspaceWith(
     );
   }
   return workspace.id;
+}
+
+/**
+ * The access entries of a factory deal: the sender's (`sender`, edit), the receiver's
+ * (`receiver`, edit), the others' and a workspace's.
+ */
+export async function insertDealAccess(
+  db: DbOrTx,
+  dealId: string,
+  options: Pick<DealFactoryOptions, 'sender' | 'receiver' | 'others' | 'workspaceAccess'>,
+): Promise<void> {
+  const rows: (typeof documentAccess.$inferInsert)[] = [
+    {
+      collection: 'deals',
+      documentId: dealId,
+      userId: options.sender.id,
+      role: 'edit',
+      party: 'sender',
+    },
+  ];
+  if (options.receiver) {
+    rows.push({
+      collection: 'deals',
+      documentId: dealId,
+      userId: options.receiver.id,
+      role: 'edit',
+      party: 'receiver',
+    });
+  }
+  for (const other of options.others ?? []) {
+    rows.push({
+      collection: 'deals',
+      documentId: dealId,
+      userId: other.user.id,
+      role: other.role,
+      party: other.party,
+    });
+  }
+  if (options.workspaceAccess) {
+    rows.push({
+      collection: 'deals',
+      documentId: dealId,
+      workspaceId: options.workspaceAccess.workspaceId,
+      role: options.workspaceAccess.role,
+      party: options.workspaceAccess.party ?? 'sender',
+    });
+  }
+  await db.insert(documentAccess).values(rows);
 }

@@ -16,7 +16,7 @@ import {
   workspaceMembers,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createWorkspaceWith, insertDeal } from '../../test/deal-factory';
+import { createWorkspaceWith, insertDeal, insertDealAccess } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, createUsers, type TestUser } from '../../test/factories';
 import { countHome } from '../account/service';
@@ -83,34 +83,13 @@ async function dealOf(options: {
       signingStartedAt: options.signingStartedAt ?? null,
     })
     .where(eq(deals.id, deal.id));
-  const rows: (typeof documentAccess.$inferInsert)[] = [
-    {
-      collection: 'deals',
-      documentId: deal.id,
-      userId: options.sender.id,
-      role: 'edit',
-      party: 'sender',
-    },
-  ];
-  if (options.receiver) {
-    rows.push({
-      collection: 'deals',
-      documentId: deal.id,
-      userId: options.receiver.id,
-      role: 'edit',
-      party: 'receiver',
-    });
-  }
-  if (options.workspaceId) {
-    rows.push({
-      collection: 'deals',
-      documentId: deal.id,
-      workspaceId: options.workspaceId,
-      role: 'view',
-      party: 'sender',
-    });
-  }
-  await db().insert(documentAccess).values(rows);
+  await insertDealAccess(db(), deal.id, {
+    sender: options.sender,
+    ...(options.receiver ? { receiver: options.receiver } : {}),
+    ...(options.workspaceId
+      ? { workspaceAccess: { workspaceId: options.workspaceId, role: 'view' } }
+      : {}),
+  });
   return deal.id;
 }
 
