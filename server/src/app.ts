@@ -34,6 +34,7 @@ import { healthRoutes } from './features/health/routes';
 import { importRoutes } from './features/imports/routes';
 import { inviteRoutes } from './features/invites/routes';
 import { notificationRoutes } from './features/notifications/routes';
+import { searchRoutes } from './features/search/routes';
 import { sectionRoutes } from './features/sections/routes';
 import { sendingRoutes } from './features/sending/routes';
 import { sharingRoutes } from './features/sharing/routes';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(archiveInboxRoutes);
   await app.register(alertRoutes);
   await app.register(dashboardRoutes);
+  await app.register(searchRoutes);
   if (platform.payments?.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);

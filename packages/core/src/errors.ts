@@ -410,6 +410,9 @@ export const errorCodes = {
   alert_mail_limit: 429,
   /** An unsubscribe link that is tampered with or not ours. */
   unsubscribe_link_invalid: 400,
+  // ---- Search ----
+  /** A search needs at least 3 characters (or a tag to filter by). */
+  search_query_too_short: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -667,6 +670,7 @@ const en: Record<ErrorCode, string> = {
     'You have added too many e-mail addresses to alerts in a short time. Please try again later.',
   unsubscribe_link_invalid:
     'This unsubscribe link is not valid. Change your e-mail notifications in your account settings.',
+  search_query_too_short: 'Type at least 3 characters to search.',
 };
 
 const fi: Record<ErrorCode, string> = {
@@ -877,6 +881,7 @@ const fi: Record<ErrorCode, string> = {
     'Olet lisännyt muistutuksiin liian monta sähköpostiosoitetta lyhyessä ajassa. Yritä myöhemmin uudelleen.',
   unsubscribe_link_invalid:
     'Tämä peruutuslinkki ei ole kelvollinen. Muuta sähköposti-ilmoituksiasi tilisi asetuksista.',
+  search_query_too_short: 'Kirjoita hakuun vähintään 3 merkkiä.',
 };
 
 /**

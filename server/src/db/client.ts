@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { createPglite } from './pglite';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dbDir = path.join(options.dataDir, 'db');
   const release = lockDataDir(dbDir);
   try {
-    const client = await PGlite.create(dbDir);
+    const client = await createPglite({ dataDir: dbDir });
     return wrapPglite(client, release);
   } catch (error) {
     release();

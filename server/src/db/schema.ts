@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -1411,5 +1412,57 @@ export const documentAlerts = pgTable(
     // The scheduler's question: pending alerts whose time has come.
     index('document_alert_due_idx').on(t.dueAt).where(sql`${t.alertedAt} IS NULL`),
     index('document_alert_users_idx').using('gin', t.alertUserIds),
+  ],
+);
+
+/** The text of one page of a Send & Sign PDF deal's file, read by the `deals.extract-text` job. */
+export const dealPages = pgTable(
+  'deal_page',
+  {
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.page] })],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search index (issue 16): one row per searchable text of a deal or an archive item, written
+ * by the triggers of migration 0014 in the transaction of every change to its source (the
+ * `search_*_source` views say what is indexed; `pactum_search_reindex()` rebuilds it all).
+ * `docId` is the deal or archive item the hit opens; `partId` the section, signer (zero uuid
+ * otherwise); `page` the PDF page (0 otherwise). `tsv` holds English and Finnish stems of the
+ * unaccented text, weighted by field; `fold` the lower-cased unaccented text of names and ids
+ * for typo-tolerant trigram matching.
+ */
+export const searchEntries = pgTable(
+  'search_entry',
+  {
+    docId: uuid('doc_id').notNull(),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => archiveItems.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    partId: uuid('part_id').notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    page: integer('page').notNull().default(0),
+    body: text('body').notNull(),
+    fold: text('fold'),
+    tsv: tsvector('tsv')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('pactum_english'::regconfig, body) || to_tsvector('pactum_finnish'::regconfig, body), CASE field WHEN 'title' THEN 'A' WHEN 'name' THEN 'A' WHEN 'contractUid' THEN 'A' WHEN 'party' THEN 'B' WHEN 'signer' THEN 'B' WHEN 'upload' THEN 'B' WHEN 'section' THEN 'C' ELSE 'D' END::"char")`,
+      ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.docId, t.field, t.partId, t.page] }),
+    index('search_entry_tsv_idx').using('gin', t.tsv),
+    index('search_entry_fold_idx')
+      .using('gin', sql`${t.fold} gin_trgm_ops`)
+      .where(sql`${t.fold} IS NOT NULL`),
+    index('search_entry_deal_idx').on(t.dealId).where(sql`${t.dealId} IS NOT NULL`),
+    index('search_entry_item_idx').on(t.itemId).where(sql`${t.itemId} IS NOT NULL`),
   ],
 );

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
+import { newPglite } from '../db/pglite';
 import { databaseUrl } from './template-database';
 
 export type TestDatabase = Database & {
@@ -15,7 +15,7 @@ export type TestDatabase = Database & {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = inject('testDatabaseTemplate');
   if (template.kind === 'pglite') {
-    const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(template.snapshotPath)]) });
+    const pglite = newPglite({ loadDataDir: new Blob([fs.readFileSync(template.snapshotPath)]) });
     const database = await openDatabase({ pglite });
     return { ...database, url: undefined };
   }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { newPglite } from '../db/pglite';
 import { createJobs } from '../platform/jobs/jobs';
 
 /** How tests get a fresh, migrated database fast: a snapshot copied per test file. */
@@ -66,7 +66,7 @@ export async function createTemplate(): Promise<{
       },
     };
   }
-  const pglite = new PGlite();
+  const pglite = newPglite();
   const database = await openDatabase({ pglite });
   await prepare(database);
   const dump = await pglite.dumpDataDir('none');

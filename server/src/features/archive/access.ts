@@ -96,6 +96,29 @@ export function canOpenItem(userId: UserRef): SQL {
   return and(isNull(archiveItems.deletedAt), itemReaches(userId), ancestorsReach(userId)) as SQL;
 }
 
+/**
+ * The ids of the live items the user may open, as one array expression: gathered by the
+ * indexes of each way in (workspace scope, group scope, party access rows), then held to the
+ * whole rule, ancestors included (search applies it before ranking).
+ */
+export function openableItemIds(userId: string): SQL {
+  const scope = tokenScopeOf(userId);
+  const partyRows = scope
+    ? sql`${archiveAccess.workspaceId} = ${scope.workspaceId}
+        OR ${archiveAccess.groupId} = ANY(${myGroups(userId)})`
+    : sql`${archiveAccess.userId} = ${userId}
+        OR ${archiveAccess.workspaceId} = ANY(${myWorkspaces(userId)})
+        OR ${archiveAccess.groupId} = ANY(${myGroups(userId)})`;
+  return sql`ARRAY(SELECT ${archiveItems.id} FROM ${archiveItems}
+    WHERE ${archiveItems.id} = ANY(ARRAY(
+      SELECT way.id FROM ${archiveItems} AS way
+        WHERE way.workspace_id = ANY(${myWorkspaces(userId)}) AND way.deleted_at IS NULL
+      UNION SELECT way.id FROM ${archiveItems} AS way
+        WHERE way.group_ids && ${myGroups(userId)} AND way.deleted_at IS NULL
+      UNION SELECT ${archiveAccess.itemId} FROM ${archiveAccess} WHERE ${partyRows}))
+      AND ${canOpenItem(userId)})`;
+}
+
 export type ArchiveItemRow = typeof archiveItems.$inferSelect;
 
 /**

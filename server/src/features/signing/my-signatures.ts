@@ -50,8 +50,13 @@ export function hasSignatureToGive(db: DbOrTx, user: SigningUser): SQL {
  * indexes and the deals by primary key.
  */
 export function visibleDeals(db: DbOrTx, user: SigningUser): SQL | undefined {
+  return sql`${deals.id} = ANY(${visibleDealIds(db, user)})`;
+}
+
+/** The ids of the deals `visibleDeals` lets in, as one array expression (`ARRAY(…)`). */
+export function visibleDealIds(db: DbOrTx, user: SigningUser): SQL {
   const accessible = accessibleDocumentIds(db, { collection: 'deals', userId: user.id });
-  if (workspaceScopeOf(user.id)) return sql`${deals.id} = ANY(ARRAY(${accessible}))`;
+  if (workspaceScopeOf(user.id)) return sql`ARRAY(${accessible})`;
   const sent = db.select({ id: deals.id }).from(deals).where(eq(deals.sentBy, user.id));
   const signing = db
     .select({ id: dealSigners.dealId })
@@ -64,7 +69,7 @@ export function visibleDeals(db: DbOrTx, user: SigningUser): SQL | undefined {
         sql`${deals.state} in ('in-signing', 'signed')`,
       ),
     );
-  return sql`${deals.id} = ANY(ARRAY(${union(accessible, sent, signing)}))`;
+  return sql`ARRAY(${union(accessible, sent, signing)})`;
 }
 
 /**

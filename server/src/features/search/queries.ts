@@ -1,0 +1,188 @@
+import { EXCERPT_CLOSE, EXCERPT_OPEN, type SearchCollection } from '@pactum/core/search';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { workspaceMembers } from '../../db/schema';
+import { openableItemIds } from '../archive/access';
+import { callerPartyOn } from '../deals/groups';
+import { visibleDealIds } from '../signing/my-signatures';
+import { isMembershipOf } from '../workspaces/access';
+
+/*
+ * The search statement (issue 16). One query does it all, in this order:
+ *  1. the caller's openable deal ids and archive item ids (each gathered by its indexes);
+ *  2. index entries of those documents matching any word (`search_entry_tsv_idx`), or whose
+ *     name or id is close to the query (`search_entry_fold_idx`, trigrams), and documents whose
+ *     caller-visible tags match;
+ *  3. per document, which words it holds somewhere: only documents holding every word remain;
+ *  4. ranked, paged (one more than the page tells whether there are more);
+ *  5. for the page only: the best entry's excerpt (ts_headline with private-use marks), the
+ *     document's facts and its tags.
+ * Nothing the caller may not open takes part in ranking or paging, so counts cannot leak.
+ */
+
+/** A searcher as the access rules need them. */
+export type Searcher = { id: string; email: string };
+
+export type SearchRow = {
+  docId: string;
+  kind: 'deal' | 'archive-file' | 'archive-folder';
+  field: string;
+  page: number;
+  marked: string;
+  title: string;
+  state: string | null;
+  process: string | null;
+  party: string | null;
+  senderName: string | null;
+  receiverName: string | null;
+  parentId: string | null;
+  modifiedAt: Date | string;
+  tags: string[] | null;
+};
+
+/** ts_headline's options: one fragment of about a dozen words, marked by private-use chars. */
+const HEADLINE_OPTIONS = `StartSel=${EXCERPT_OPEN}, StopSel=${EXCERPT_CLOSE}, MaxWords=14, MinWords=6, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
+
+/** The caller's workspaces as an array expression (a workspace token: its own). */
+const myWorkspaceIds = (userId: string) =>
+  sql`ARRAY(SELECT ${workspaceMembers.workspaceId} FROM ${workspaceMembers}
+    WHERE ${isMembershipOf(userId)})`;
+
+/**
+ * A page of documents holding every word (or, with no words, carrying every tag asked for),
+ * best first. `words` are letters and digits only (core `searchWords`); `tags` exact values.
+ */
+export async function searchDocuments(
+  db: DbOrTx,
+  options: {
+    user: Searcher;
+    words: string[];
+    tags: string[];
+    collection: SearchCollection | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<SearchRow[]> {
+  const { user, words, tags, collection, limit, offset } = options;
+  const full = (1 << words.length) - 1;
+  const wordQueries = words.map(
+    (word, index) => sql`pactum_word_query(${word}) AS q${sql.raw(String(index))}`,
+  );
+  const anyWord = words.length
+    ? sql.join(
+        words.map((_, index) => sql.raw(`q${index}`)),
+        sql` || `,
+      )
+    : sql`''::tsquery`;
+  const maskOf = (vector: SQL) =>
+    words.length
+      ? sql.join(
+          words.map(
+            (_, index) =>
+              sql`((${vector} @@ q.q${sql.raw(String(index))})::int << ${sql.raw(String(index))})`,
+          ),
+          sql` | `,
+        )
+      : sql`0`;
+  const phrase = words.join(' ');
+  const dealsWanted = collection !== 'archive';
+  const itemsWanted = collection !== 'deals';
+  const tagVector = sql`(to_tsvector('pactum_english', wt.tag) || to_tsvector('pactum_finnish', wt.tag))`;
+
+  // Entries of openable documents that match a word, a name close to the query, or a tag.
+  const textEntries = sql`
+    SELECT e.doc_id, e.field, e.page, e.part_id, e.body,
+      ts_rank(e.tsv, q.qa) + CASE WHEN e.fold IS NOT NULL AND pactum_fold(${phrase}) <% e.fold
+        THEN word_similarity(pactum_fold(${phrase}), e.fold) / 10 ELSE 0 END AS rank,
+      (${maskOf(sql`e.tsv`)}) | CASE WHEN e.fold IS NOT NULL AND pactum_fold(${phrase}) <% e.fold
+        THEN ${full} ELSE 0 END AS mask
+    FROM search_entry e, q, allowed
+    WHERE (${dealsWanted ? sql`e.deal_id = ANY(allowed.deal_ids)` : sql`false`}
+        OR ${itemsWanted ? sql`e.item_id = ANY(allowed.item_ids)` : sql`false`})
+      AND (e.tsv @@ q.qa OR (e.fold IS NOT NULL AND pactum_fold(${phrase}) <% e.fold))`;
+  const tagEntries = sql`
+    SELECT dt.document_id AS doc_id, 'tag' AS field, 0 AS page,
+      '00000000-0000-0000-0000-000000000000'::uuid AS part_id, wt.tag AS body,
+      ts_rank(${tagVector}, q.qa) AS rank, (${maskOf(tagVector)}) AS mask
+    FROM workspace_tag wt
+    JOIN document_tag dt ON dt.tag_id = wt.id, q, allowed
+    WHERE wt.workspace_id = ANY(allowed.workspace_ids)
+      AND ${tagVector} @@ q.qa
+      AND ((${dealsWanted ? sql`dt.collection = 'deals' AND dt.document_id = ANY(allowed.deal_ids)` : sql`false`})
+        OR (${itemsWanted ? sql`dt.collection = 'archives' AND dt.document_id = ANY(allowed.item_ids)` : sql`false`}))`;
+  // With tags but no words: the documents carrying the tags, newest first.
+  const taggedOnly = sql`
+    SELECT dt.document_id AS doc_id, 'tag' AS field, 0 AS page,
+      '00000000-0000-0000-0000-000000000000'::uuid AS part_id, wt.tag AS body, 0::real AS rank,
+      0 AS mask
+    FROM workspace_tag wt
+    JOIN document_tag dt ON dt.tag_id = wt.id, allowed
+    WHERE wt.workspace_id = ANY(allowed.workspace_ids) AND wt.tag = ANY(${tags}::text[])
+      AND ((${dealsWanted ? sql`dt.collection = 'deals' AND dt.document_id = ANY(allowed.deal_ids)` : sql`false`})
+        OR (${itemsWanted ? sql`dt.collection = 'archives' AND dt.document_id = ANY(allowed.item_ids)` : sql`false`}))`;
+
+  const tagFilter = tags.length
+    ? sql`AND (SELECT count(DISTINCT wt.tag) FROM document_tag dt
+        JOIN workspace_tag wt ON wt.id = dt.tag_id
+        WHERE dt.document_id = docs.doc_id AND dt.collection IN ('deals', 'archives')
+          AND wt.workspace_id = ANY(allowed.workspace_ids) AND wt.tag = ANY(${tags}::text[])
+      ) = ${new Set(tags).size}`
+    : sql``;
+
+  const { rows } = (await db.execute(sql`
+    WITH q AS (
+      SELECT *, ${anyWord} AS qa FROM (SELECT ${words.length ? sql.join(wordQueries, sql`, `) : sql`1 AS none`}) AS each_word
+    ),
+    allowed AS MATERIALIZED (
+      SELECT ${dealsWanted ? visibleDealIds(db, user) : sql`ARRAY[]::uuid[]`} AS deal_ids,
+        ${itemsWanted ? openableItemIds(user.id) : sql`ARRAY[]::uuid[]`} AS item_ids,
+        ${myWorkspaceIds(user.id)} AS workspace_ids
+    ),
+    entries AS MATERIALIZED (
+      ${words.length ? sql`${textEntries} UNION ALL ${tagEntries}` : taggedOnly}
+    ),
+    docs AS (
+      SELECT entries.doc_id, max(entries.rank) AS rank
+      FROM entries GROUP BY entries.doc_id
+      HAVING bit_or(entries.mask) = ${full}
+    ),
+    ranked AS (
+      SELECT docs.doc_id, docs.rank FROM docs, allowed
+      WHERE true ${tagFilter}
+      ORDER BY docs.rank DESC, docs.doc_id
+      LIMIT ${limit} OFFSET ${offset}
+    ),
+    best AS (
+      SELECT DISTINCT ON (entries.doc_id) entries.*
+      FROM entries JOIN ranked ON ranked.doc_id = entries.doc_id
+      ORDER BY entries.doc_id, bit_count(entries.mask::bit(8)) DESC, entries.rank DESC,
+        entries.field, entries.page
+    )
+    SELECT ranked.doc_id AS "docId",
+      CASE WHEN d.id IS NOT NULL THEN 'deal' WHEN i.type = 'folder' THEN 'archive-folder'
+        ELSE 'archive-file' END AS kind,
+      best.field, best.page,
+      CASE WHEN ${words.length > 0} THEN coalesce(
+        nullif(ts_headline('pactum_english', best.body, q.qa, ${HEADLINE_OPTIONS}), ''),
+        best.body) ELSE best.body END AS marked,
+      coalesce(d.title, i.name) AS title,
+      d.state, d.process,
+      CASE WHEN d.id IS NOT NULL THEN ${callerPartyOn(user.id, sql`d.id`)} END AS party,
+      d.parties->'sender'->>'name' AS "senderName",
+      d.parties->'receiver'->>'name' AS "receiverName",
+      i.parent_id AS "parentId",
+      coalesce(d.modified_at, i.modified_at) AS "modifiedAt",
+      ARRAY(SELECT wt.tag FROM document_tag dt JOIN workspace_tag wt ON wt.id = dt.tag_id
+        WHERE dt.document_id = ranked.doc_id
+          AND dt.collection = CASE WHEN d.id IS NOT NULL THEN 'deals' ELSE 'archives' END
+          AND wt.workspace_id = ANY(allowed.workspace_ids)
+        ORDER BY wt.tag) AS tags
+    FROM ranked
+    JOIN best ON best.doc_id = ranked.doc_id
+    CROSS JOIN q
+    CROSS JOIN allowed
+    LEFT JOIN deal d ON d.id = ranked.doc_id
+    LEFT JOIN archive_item i ON i.id = ranked.doc_id
+    ORDER BY ranked.rank DESC, ranked.doc_id`)) as unknown as { rows: SearchRow[] };
+  return rows;
+}
