@@ -7,6 +7,7 @@ import { registerArchivePermissionJobs } from './features/archive/permissions';
 import { registerFileJobs } from './features/files/clean-up';
 import { registerImportJobs } from './features/imports/service';
 import { registerDigestJobs, scheduleDigests } from './features/notifications/digest';
+import { registerDealPagesJob } from './features/search/deal-pages';
 import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
 import { registerSigningJobs } from './features/signing/service';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
@@ -34,6 +35,7 @@ try {
   registerWebhookJobs(platform);
   registerAlertJobs(platform);
   registerDigestJobs(platform);
+  registerDealPagesJob(platform);
   await startPlatform(platform, { isWorker: true });
   await resumeUnfinishedSends(platform);
   await resumePendingSignedPdfs(platform, signedPdfJob);

@@ -16,6 +16,7 @@ import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { notifyDealCreated } from '../notifications/deal-created';
+import { queueDealPages } from '../search/deal-pages';
 import { createInvite } from '../sending/job';
 import { grantTokenWorkspaceAccess } from '../sharing/service';
 import { queueDealWebhook } from '../webhooks/events';
@@ -150,6 +151,8 @@ export async function sendPdf(
       userId: user.id,
       data: { process: 'pdf', pdfSha256: sha256Hex(pdf) },
     });
+    // The pages' text for search, read by a job once this commits.
+    await queueDealPages(platform, tx, deal.id);
     const senderName = await callerName(tx, user.id);
     try {
       await applyCreditChange(tx, {
