@@ -100,13 +100,18 @@ export function cutExcerpt(marked: string, length = SEARCH_EXCERPT_LENGTH): Exce
     if (text !== '') parts.push({ text, hit });
     text = '';
   };
-  for (const char of marked.replace(/\s+/g, ' ')) {
+  const spaced = marked.replace(/\s+/g, ' ');
+  // An open mark counts only with a close mark after it; an unclosed one would light up the rest.
+  const lastClose = spaced.lastIndexOf(EXCERPT_CLOSE);
+  let index = 0;
+  for (const char of spaced) {
     if (char === EXCERPT_OPEN || char === EXCERPT_CLOSE) {
       flush();
-      hit = char === EXCERPT_OPEN;
+      hit = char === EXCERPT_OPEN && index < lastClose;
     } else {
       text += char;
     }
+    index += char.length;
   }
   flush();
   const plain = parts.map((part) => part.text).join('');

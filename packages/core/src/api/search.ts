@@ -9,6 +9,7 @@ import {
   searchFields,
   searchHitKinds,
 } from '../search';
+import { plainText } from '../validation';
 import { isoDateTime } from './wire';
 
 /* The search route (`GET /api/v1/search`): what it takes and what it answers. */
@@ -19,8 +20,10 @@ const partyRole = z.enum(['sender', 'receiver']);
 export const searchQuerySchema = z.object({
   q: z.string().max(SEARCH_MAX_LENGTH).default(''),
   collection: z.enum(searchCollections).optional(),
+  // A tag is compared with stored tags as it is, so what no tag can hold (NUL) is a 400, never a
+  // database error.
   tag: z
-    .union([z.string().max(100), z.array(z.string().max(100)).max(SEARCH_MAX_TAGS)])
+    .union([plainText().max(100), z.array(plainText().max(100)).max(SEARCH_MAX_TAGS)])
     .optional()
     .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

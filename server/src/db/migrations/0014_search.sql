@@ -20,14 +20,14 @@ CREATE FUNCTION pactum_html_text(html text) RETURNS text
       '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&#x27;', ''''), '&amp;', '&'),
     '\s+', ' ', 'g')) $$;--> statement-breakpoint
 -- One word of a query as a text-search query, never parsed as an expression: its English and
--- Finnish stems, the word as a prefix (a half-typed word), and for a longer Finnish stem that stem
--- less two letters as a prefix, so inflected forms meet ('sopimukset' finds 'sopimus').
+-- Finnish stems, the word as a prefix (a half-typed word), and for a Finnish stem of 6 letters or
+-- more that stem less two letters (at least 5 kept) as a prefix, so inflected forms meet ('sopimukset' finds 'sopimus').
 -- The caller passes letters and digits only.
 CREATE FUNCTION pactum_word_query(word text) RETURNS tsquery
   LANGUAGE sql STABLE STRICT PARALLEL SAFE
   AS $$ SELECT plainto_tsquery('pactum_english', word) || plainto_tsquery('pactum_finnish', word)
     || to_tsquery('simple', quote_literal(pactum_fold(word)) || ':*')
-    || coalesce((SELECT to_tsquery('simple', quote_literal(left(stem, greatest(4, length(stem) - 2))) || ':*')
+    || coalesce((SELECT to_tsquery('simple', quote_literal(left(stem, greatest(5, length(stem) - 2))) || ':*')
       FROM (SELECT (ts_lexize('finnish_stem', pactum_fold(word)))[1] AS stem) AS lexized
       WHERE length(stem) >= 6), ''::tsquery) $$;--> statement-breakpoint
 CREATE TABLE "deal_page" (

@@ -23,6 +23,7 @@ import { useLang } from '../../ui/use-lang';
 import { type Me, meQueryKey, useMe } from '../auth/api/get-me';
 import { useSignOut } from '../auth/api/sign-out';
 import { withRedirect } from '../auth/redirect';
+import { SearchToggle } from '../search/components/search-toggle';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { type DrawerControl, DrawerControlContext } from './drawer-control';
 import { NavDrawerContent } from './nav-drawer';
@@ -136,6 +137,7 @@ function Shell({ me }: { me: Me }) {
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
             <LanguageSelect />
           </Box>
+          <SearchToggle />
           <NotificationsMenu userId={me.id} />
           <UserAvatar me={me} />
         </Toolbar>
