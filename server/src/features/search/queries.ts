@@ -1,4 +1,9 @@
-import { EXCERPT_CLOSE, EXCERPT_OPEN, type SearchCollection } from '@pactum/core/search';
+import {
+  EXCERPT_CLOSE,
+  EXCERPT_OPEN,
+  SEARCH_EXCERPT_LENGTH,
+  type SearchCollection,
+} from '@pactum/core/search';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
@@ -66,6 +71,9 @@ const nearTrigrams = (text: string) => sql`(SELECT CASE
   FROM unnest(show_trgm(pactum_fold(${text}))) AS t)`;
 
 /** ts_headline's options: one fragment of about a dozen words, marked by private-use chars. */
+/** A text this short is highlighted whole; `cutExcerpt` then cuts it around the first hit. */
+const SHORT_TEXT = 2 * SEARCH_EXCERPT_LENGTH;
+const HEADLINE_WHOLE = `StartSel=${EXCERPT_OPEN}, StopSel=${EXCERPT_CLOSE}, HighlightAll=true`;
 const HEADLINE_OPTIONS = `StartSel=${EXCERPT_OPEN}, StopSel=${EXCERPT_CLOSE}, MaxWords=14, MinWords=6, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
 
 /** The caller's workspaces as an array expression (a workspace token: its own). */
@@ -230,7 +238,10 @@ export async function searchDocuments(
     CROSS JOIN q
     CROSS JOIN LATERAL (
       SELECT CASE WHEN ${words.length > 0} THEN coalesce(
-        nullif(ts_headline('pactum_english', best.plain, q.qa, ${HEADLINE_OPTIONS}), ''),
+        nullif(ts_headline('pactum_english', best.plain, q.qa,
+          -- A short text (a name, an id) is marked whole: a fragment would drop parts of it.
+          CASE WHEN length(best.plain) <= ${SHORT_TEXT} THEN ${HEADLINE_WHOLE}
+            ELSE ${HEADLINE_OPTIONS} END), ''),
         best.plain) ELSE best.plain END AS marked
     ) AS headline
     -- Where the fragment lies in the text, so the excerpt shows '…' where text was left out.

@@ -439,6 +439,7 @@ describe('excerpts', () => {
   let boldDeal: string;
   let longDeal: string;
   let fileId: string;
+  let folderId: string;
   let shortWords: string;
 
   beforeAll(async () => {
@@ -477,6 +478,7 @@ describe('excerpts', () => {
       })
     ).deal.id;
     fileId = (await itemOf({ name: 'Scanned ledger.pdf', workspaceId })).id;
+    folderId = (await itemOf({ name: 'sopimusarkisto-19', type: 'folder', workspaceId })).id;
     // PDF text may hold private-use characters (symbol fonts), the same the excerpt marks use.
     await db()
       .insert(archivePages)
@@ -485,6 +487,15 @@ describe('excerpts', () => {
         page: 1,
         text: `Receipt ${EXCERPT_CLOSE}for the ${EXCERPT_OPEN}harbour dues ${EXCERPT_CLOSE}paid`,
       });
+  });
+
+  it('shows a short name whole, its hyphenated parts included', async () => {
+    const [hit] = (await search(user, 'sopimusarkisto')).items;
+    expect(hit?.id).toBe(folderId);
+    expect(hit?.excerpt).toEqual([
+      { text: 'sopimusarkisto', hit: true },
+      { text: '-19', hit: false },
+    ]);
   });
 
   it('shows a section’s text as plain text, entities decoded and no markup', async () => {
