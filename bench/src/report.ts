@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SearchPlan } from './explain';
 import type { LoadStats } from './load-types';
-import type { SeedSizes } from './seed';
+import type { DealSectionsMode, SeedSizes } from './seed';
 
 export type ScenarioResult = {
   name: string;
@@ -30,9 +31,16 @@ export type BenchReport = {
     sizes: SeedSizes;
     counts: Record<string, number>;
     durationSeconds: number;
+    /** Of `durationSeconds`: building the search index once the rows are in. */
+    searchIndexSeconds: number;
+    dealSections: DealSectionsMode;
+    /** How many deals and workspaces each searcher reaches. */
+    searchers: { deals: number; workspaces: number }[];
   };
   settings: { connections: number; durationSeconds: number; warmupSeconds: number };
   scenarios: ScenarioResult[];
+  /** With BENCH_EXPLAIN=1: the search scenarios' plans. */
+  searchPlans: SearchPlan[];
 };
 
 /** Each scenario's figures divided by the floor's (the floor compared with itself gives 1). */
@@ -94,7 +102,7 @@ export function formatResultsTable(results: ScenarioResult[]): string {
   return renderTable(header, rows);
 }
 
-export function formatFacts(report: Omit<BenchReport, 'scenarios'>): string {
+export function formatFacts(report: Omit<BenchReport, 'scenarios' | 'searchPlans'>): string {
   const { machine, database, seed, settings } = report;
   const counts = Object.entries(seed.counts)
     .map(([table, count]) => `${table} ${count}`)
@@ -104,7 +112,7 @@ export function formatFacts(report: Omit<BenchReport, 'scenarios'>): string {
     `machine   ${machine.cpuCount} CPUs (${machine.cpuModel}), ${machine.totalMemoryGb.toFixed(1)} GB, load ${machine.loadAverage.map((load) => load.toFixed(2)).join(' ')}`,
     `runtime   Node ${machine.node} on ${machine.platform}`,
     `database  ${database.kind}: ${database.version}${size}`,
-    `seed      scale ${seed.scale}, ${seed.durationSeconds.toFixed(1)} s: ${counts}`,
+    `seed      scale ${seed.scale}, sections ${seed.dealSections}, ${seed.durationSeconds.toFixed(1)} s (search index ${seed.searchIndexSeconds.toFixed(1)} s): ${counts}`,
     `load      ${settings.connections} connections, ${settings.durationSeconds} s each after ${settings.warmupSeconds} s warm-up`,
   ].join('\n');
 }

@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/src/config';
 import { createSessionCookie } from '../../server/src/platform/auth/auth';
 import { createPlatform, startPlatform, stopPlatform } from '../../server/src/platform/platform';
 import { type BenchDatabase, openBenchDatabase } from './bench-database';
+import { explainSearch, type SearchPlan } from './explain';
 import { listenUrl, startFloorServer } from './floor-server';
 import { runLoad } from './load';
 import type { LoadStats } from './load-types';
@@ -19,7 +20,7 @@ import {
   writeReport,
 } from './report';
 import { type Scenario, selectScenarios } from './scenarios';
-import { type SeedResult, seedDatabase } from './seed';
+import { type DealSectionsMode, type SeedResult, seedDatabase } from './seed';
 
 /*
  * `npm run bench [-- scenario ...]`: seeds a throwaway database, starts the real app and a
@@ -38,8 +39,12 @@ type Settings = {
   scale: number;
   /** The deal count instead of the scaled default (BENCH_DEALS). */
   deals: number | undefined;
-  /** BENCH_DEAL_SECTIONS=0 seeds deals without their sections. */
-  hasDealSections: boolean;
+  /** BENCH_DEAL_SECTIONS: 1 (full), 0 (none) or short. */
+  dealSections: DealSectionsMode;
+  /** The archived PDF pages instead of the scaled default (BENCH_ARCHIVE_PAGES). */
+  archivePages: number | undefined;
+  /** BENCH_EXPLAIN=1 prints the search scenarios' query plans before loading. */
+  isExplaining: boolean;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
@@ -52,8 +57,11 @@ type Server = { url: string; close(): Promise<void> };
 
 type CookieSource = { name: string; tokens: string[] };
 
-/** Where the scenarios are sent and with which session cookies. */
-type Targets = { baseUrls: Record<Scenario['target'], string>; cookie: CookieSource };
+/** Where the scenarios are sent and with which session cookies (the active users', the searchers'). */
+type Targets = {
+  baseUrls: Record<Scenario['target'], string>;
+  cookies: Record<'active' | 'searchers', CookieSource>;
+};
 
 function readNumber(
   env: NodeJS.ProcessEnv,
@@ -72,13 +80,30 @@ function readNumber(
   return value;
 }
 
+const DEAL_SECTIONS_MODES: Record<string, DealSectionsMode> = {
+  '': 'full',
+  '1': 'full',
+  '0': 'none',
+  short: 'short',
+};
+
+function readDealSections(raw: string | undefined): DealSectionsMode {
+  const mode = DEAL_SECTIONS_MODES[raw ?? ''];
+  if (!mode) throw new Error(`BENCH_DEAL_SECTIONS must be 1, 0 or short, not "${raw}"`);
+  return mode;
+}
+
 function readSettings(env: NodeJS.ProcessEnv, argv: string[]): Settings {
   return {
     scale: readNumber(env, 'BENCH_SCALE', 1, { min: 0.001, isInteger: false }),
     deals: env.BENCH_DEALS
       ? readNumber(env, 'BENCH_DEALS', 0, { min: 1, isInteger: true })
       : undefined,
-    hasDealSections: env.BENCH_DEAL_SECTIONS !== '0',
+    dealSections: readDealSections(env.BENCH_DEAL_SECTIONS),
+    archivePages: env.BENCH_ARCHIVE_PAGES
+      ? readNumber(env, 'BENCH_ARCHIVE_PAGES', 0, { min: 0, isInteger: true })
+      : undefined,
+    isExplaining: env.BENCH_EXPLAIN === '1',
     durationSeconds: readNumber(env, 'BENCH_DURATION', 10, { min: 1, isInteger: true }),
     warmupSeconds: readNumber(env, 'BENCH_WARMUP', 2, { min: 0, isInteger: true }),
     connections: readNumber(env, 'BENCH_CONNECTIONS', 10, { min: 1, isInteger: true }),
@@ -150,7 +175,8 @@ async function measureScenario(
   scenario: Scenario,
   context: Targets & { settings: Settings },
 ): Promise<LoadStats> {
-  const { baseUrls, cookie, settings } = context;
+  const { baseUrls, cookies, settings } = context;
+  const cookie = cookies[scenario.sessions ?? 'active'];
   const url = `${baseUrls[scenario.target]}${scenario.path}`;
   const firstToken = cookie.tokens[0];
   if (scenario.isSignedIn && !firstToken) throw new Error('The seed made no sessions');
@@ -185,7 +211,7 @@ function buildReportHead(
   bench: BenchDatabase,
   seed: SeedResult,
   machine: MachineFacts,
-): Omit<BenchReport, 'scenarios'> {
+): Omit<BenchReport, 'scenarios' | 'searchPlans'> {
   return {
     startedAt: startedAt.toISOString(),
     machine,
@@ -199,6 +225,9 @@ function buildReportHead(
       sizes: seed.sizes,
       counts: seed.counts,
       durationSeconds: seed.durationMs / 1000,
+      searchIndexSeconds: seed.searchIndexMs / 1000,
+      dealSections: settings.dealSections,
+      searchers: seed.searchers.map(({ deals, workspaces }) => ({ deals, workspaces })),
     },
     settings: {
       connections: settings.connections,
@@ -230,6 +259,33 @@ function closeOnSignal(closers: (() => Promise<void>)[]): () => void {
   };
 }
 
+/** Each selected search scenario's statement, EXPLAINed as the first searcher runs it. */
+async function explainSearches(
+  settings: Settings,
+  bench: BenchDatabase,
+  seed: SeedResult,
+): Promise<SearchPlan[]> {
+  const searcher = seed.searchers[0];
+  if (!searcher) throw new Error('The seed made no searchers');
+  const plans: SearchPlan[] = [];
+  for (const scenario of settings.scenarios) {
+    if (scenario.searchQuery === undefined) continue;
+    const plan = await explainSearch(bench.database, {
+      scenario: scenario.name,
+      user: searcher,
+      q: scenario.searchQuery,
+    });
+    plans.push(plan);
+    console.info(`\nEXPLAIN (ANALYZE, BUFFERS) of ${scenario.name} (q=${scenario.searchQuery}):`);
+    console.info(plan.lines.join('\n'));
+    const verdict = plan.seqScans.length
+      ? `SEQUENTIAL SCANS: ${plan.seqScans.join(', ')}`
+      : 'no sequential scan of a searched table';
+    console.info(`-> ${plan.hits} hits; ${verdict}; indexes: ${plan.indexes.join(', ')}`);
+  }
+  return plans;
+}
+
 async function runBench(settings: Settings): Promise<void> {
   const startedAt = new Date();
   const machine = describeMachine();
@@ -244,20 +300,26 @@ async function runBench(settings: Settings): Promise<void> {
     const seed = await seedDatabase(bench.database, {
       scale: settings.scale,
       ...(settings.deals !== undefined ? { deals: settings.deals } : {}),
-      hasDealSections: settings.hasDealSections,
+      ...(settings.archivePages !== undefined ? { archivePages: settings.archivePages } : {}),
+      dealSections: settings.dealSections,
       startSession: app.startSession,
     });
-    const cookie = splitCookies(seed.sessionCookies);
-    const floor = await startFloorServer(bench.database, { cookieName: cookie.name });
+    const cookies = {
+      active: splitCookies(seed.sessionCookies),
+      searchers: splitCookies(seed.searcherCookies),
+    };
+    const floor = await startFloorServer(bench.database, { cookieName: cookies.active.name });
     closers.push(() => floor.close());
 
     const head = buildReportHead(startedAt, settings, bench, seed, machine);
-    console.info(`\n${formatFacts(head)}\n\nLoading each scenario in turn:`);
+    console.info(`\n${formatFacts(head)}`);
+    const searchPlans = settings.isExplaining ? await explainSearches(settings, bench, seed) : [];
+    console.info('\nLoading each scenario in turn:');
     const scenarios = await runScenarios(settings, {
       baseUrls: { app: app.url, floor: floor.url },
-      cookie,
+      cookies,
     });
-    const report: BenchReport = { ...head, scenarios };
+    const report: BenchReport = { ...head, scenarios, searchPlans };
     console.info(`\n${formatResultsTable(scenarios)}\n`);
     writeReport(RESULTS_FILE, report);
     console.info(`Written to ${path.relative(process.cwd(), RESULTS_FILE)}`);

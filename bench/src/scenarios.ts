@@ -6,8 +6,28 @@ export type Scenario = {
   path: string;
   /** Sends a seeded session cookie, a different one per request. */
   isSignedIn: boolean;
+  /**
+   * Whose sessions: the seeded active users (unset), or the searchers, who reach 1 % of the
+   * deals and archived files (the search issue's user).
+   */
+  sessions?: 'searchers';
+  /** The search query of a `/api/v1/search` scenario, for its EXPLAIN (BENCH_EXPLAIN). */
+  searchQuery?: string;
   description: string;
 };
+
+/** A search scenario: the route as the drawer calls it (first page, default page size). */
+function searchScenario(name: string, query: string, description: string): Scenario {
+  return {
+    name,
+    target: 'app',
+    path: `/api/v1/search?q=${encodeURIComponent(query)}`,
+    isSignedIn: true,
+    sessions: 'searchers',
+    searchQuery: query,
+    description,
+  };
+}
 
 export const FLOOR_SCENARIO: Scenario = {
   name: 'floor',
@@ -16,6 +36,16 @@ export const FLOOR_SCENARIO: Scenario = {
   isSignedIn: true,
   description: 'bare Fastify + the session/user join of /me, by hand',
 };
+
+/**
+ * The search scenarios' queries, chosen by how many of the seeded documents hold both words
+ * (bench/README.md, 'Search'); the words come from the vocabulary of `search-text.ts`.
+ */
+export const SEARCH_QUERIES = {
+  typical: 'escrow hosting',
+  rare: 'kaivutyö nosturi',
+  common: 'agreement payment',
+} as const;
 
 export const APP_SCENARIOS: readonly Scenario[] = [
   {
@@ -81,6 +111,21 @@ export const APP_SCENARIOS: readonly Scenario[] = [
     isSignedIn: true,
     description: 'Latest changes by others: 10 events each of the 100 latest documents',
   },
+  searchScenario(
+    'search',
+    SEARCH_QUERIES.typical,
+    'two words, each in 11 % of the documents, both in 3 %: the first page of 15',
+  ),
+  searchScenario(
+    'search-rare',
+    SEARCH_QUERIES.rare,
+    'two Finnish words, each in 2 % of the documents, both in 0.35 %: a few hits',
+  ),
+  searchScenario(
+    'search-common',
+    SEARCH_QUERIES.common,
+    'two of the commonest words, both in 60 % of the documents: all ranked for one page',
+  ),
   {
     name: 'openapi',
     target: 'app',

@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../server/src/db/client';
 import {
   archiveItems,
+  archivePages,
   type ContentOption,
   dealSections,
   dealSigners,
@@ -31,6 +33,13 @@ import {
   TEMPLATE_TITLES,
 } from './contract-text';
 import { createRandom, type Random } from './prng';
+import {
+  buildPageText,
+  buildShortClauseHtml,
+  type Language,
+  pickLanguage,
+  shortClauseTitle,
+} from './search-text';
 
 /** Rows per INSERT statement: large enough to be fast, small enough for any driver. */
 const BATCH_SIZE = 500;
@@ -40,6 +49,23 @@ const PARENT_CHUNK = 100;
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_SEED = 20_250_101;
+/**
+ * The search volume (short sections, PDF pages, searchers) draws from its own stream, so the
+ * other rows are the same whatever is seeded (but for a deal's `negotiation_stats`, which counts
+ * the sections it stores).
+ */
+const TEXT_SEED_OFFSET = 16;
+/** Short sections per deal: the parties, eight clauses, the signers. */
+const SHORT_SECTIONS = 10;
+/** The share of the deals and of the workspaces (so of the archived files) a searcher reaches. */
+const SEARCHER_REACH = 0.01;
+
+/**
+ * What a deal's sections hold: `full` is 8–20 sections of a few paragraphs of HTML each (about
+ * 50 KB a deal), `short` ten sections of a few hundred characters of English or Finnish clause
+ * text (the search volume: 1M sections for 100k deals), `none` no section rows at all.
+ */
+export type DealSectionsMode = 'full' | 'short' | 'none';
 
 export type SeedSizes = {
   users: number;
@@ -50,7 +76,14 @@ export type SeedSizes = {
   drafts: number;
   /** Users given a live session (their cookie tokens drive the signed-in scenarios). */
   sessions: number;
+  /** Text layers of archived PDF pages, spread over the archived files. */
+  archivePages: number;
+  /** Users who reach `SEARCHER_REACH` of the deals and files; the search scenarios are theirs. */
+  searchers: number;
 };
+
+/** A user the search scenarios sign in as, and the reach it was given. */
+export type Searcher = { id: string; email: string; deals: number; workspaces: number };
 
 export type SeedResult = {
   sizes: SeedSizes;
@@ -58,8 +91,13 @@ export type SeedResult = {
   counts: Record<string, number>;
   databaseBytes: number | undefined;
   durationMs: number;
+  /** Of `durationMs`: building the search index once the rows are in (`buildSearchIndex`). */
+  searchIndexMs: number;
   /** Cookie pairs (`name=value`) of the seeded sessions, made by the auth engine. */
   sessionCookies: string[];
+  searchers: Searcher[];
+  /** The searchers' cookie pairs, in the order of `searchers`. */
+  searcherCookies: string[];
 };
 
 /** Who the seeded people are and where they belong, for documents and their access rows. */
@@ -95,19 +133,24 @@ type DealState = (typeof deals.$inferInsert)['state'] & string;
 type DealSectionState = 'sent' | 'agreed' | 'countered';
 
 /**
- * The default sizes (2000 users, 200 workspaces, 1000 templates, 5000 deals, 1000 drafts) times
- * `scale`; `deals` replaces the deal count when given (BENCH_DEALS), for volumes with more deals
- * per user than the default mix.
+ * The default sizes (2000 users, 200 workspaces, 1000 templates, 5000 deals, 1000 drafts, 20,000
+ * archived PDF pages) times `scale`; `deals` replaces the deal count when given (BENCH_DEALS),
+ * for volumes with more deals per user than the default mix; `archivePages` the page count.
  */
-export function computeSeedSizes(scale: number, deals?: number): SeedSizes {
+export function computeSeedSizes(
+  scale: number,
+  overrides: { deals?: number | undefined; archivePages?: number | undefined } = {},
+): SeedSizes {
   const scaled = (base: number) => Math.max(1, Math.round(base * scale));
   return {
     users: Math.max(15, scaled(2000)),
     workspaces: scaled(200),
     templates: scaled(1000),
-    deals: deals ?? scaled(5000),
+    deals: overrides.deals ?? scaled(5000),
     drafts: scaled(1000),
     sessions: Math.max(10, scaled(200)),
+    archivePages: overrides.archivePages ?? scaled(20_000),
+    searchers: 10,
   };
 }
 
@@ -118,20 +161,27 @@ export async function seedDatabase(
     scale: number;
     /** The deal count instead of the scaled default. */
     deals?: number;
+    /** The archived PDF pages instead of the scaled default. */
+    archivePages?: number;
     /**
-     * False leaves the deals' sections out of the database (they are still drawn, so every other
-     * row is the same): a large volume of deals for the lists and the dashboard, which read no
-     * section, seeds in minutes rather than hours.
+     * `full` by default. The long sections are drawn in every mode, so every other row is the
+     * same; `none` leaves them out (the lists and the dashboard read no section, and a large
+     * volume seeds in minutes rather than hours), `short` stores ten short ones instead.
      */
-    hasDealSections?: boolean;
+    dealSections?: DealSectionsMode;
     seed?: number;
     /** Starts a real session for a user and returns its Cookie pair (`name=value`). */
     startSession: (userId: string) => Promise<string>;
   },
 ): Promise<SeedResult> {
   const started = performance.now();
-  const sizes = computeSeedSizes(options.scale, options.deals);
-  const random = createRandom(options.seed ?? DEFAULT_SEED);
+  const sizes = computeSeedSizes(options.scale, {
+    deals: options.deals,
+    archivePages: options.archivePages,
+  });
+  const seed = options.seed ?? DEFAULT_SEED;
+  const random = createRandom(seed);
+  const textRandom = createRandom(seed + TEXT_SEED_OFFSET);
   const { db } = database;
 
   const { userIds, emailOf } = await seedUsers(db, random, sizes.users);
@@ -153,23 +203,84 @@ export async function seedDatabase(
     groupsOf,
   };
   await seedTemplates(db, random, sizes.templates, people);
-  await seedDeals(db, random, sizes.deals, people, options.hasDealSections ?? true);
+  const dealIds = await seedDeals(db, random, sizes.deals, people, {
+    mode: options.dealSections ?? 'full',
+    textRandom,
+  });
   await seedDrafts(db, random, sizes.drafts, people);
-  await seedAlerts(db, random, people);
+  const fileIds = await seedAlerts(db, random, people);
+  await seedArchivePages(database, textRandom, fileIds, sizes.archivePages);
+  const searchers = await seedSearchers(db, textRandom, {
+    count: sizes.searchers,
+    dealIds,
+    workspaceIds: [...people.membersOf.keys()],
+  });
   const sessionCookies = await seedSessions(people.activeIds, options.startSession);
+  const searcherCookies = await seedSessions(
+    searchers.map((searcher) => searcher.id),
+    options.startSession,
+  );
+  const searchIndexStarted = performance.now();
+  await buildSearchIndex(database);
+  const searchIndexMs = performance.now() - searchIndexStarted;
   // Fresh bulk loads have no planner statistics yet (PGlite never runs autovacuum).
   await database.exec('ANALYZE');
 
   const durationMs = performance.now() - started;
   const counts = await countRows(database);
   const databaseBytes = await measureDatabaseBytes(database);
-  return { sizes, counts, databaseBytes, durationMs, sessionCookies };
+  return {
+    sizes,
+    counts,
+    databaseBytes,
+    durationMs,
+    searchIndexMs,
+    sessionCookies,
+    searchers,
+    searcherCookies,
+  };
+}
+
+/**
+ * One transaction per call, in `BATCH_SIZE`-row statements, with triggers off
+ * (`session_replication_role = replica`; the bench database's user is its owner and a superuser):
+ * the search index triggers would otherwise write its rows one source row at a time, so the
+ * seed rebuilds the index once at the end. Foreign keys are triggers too and are not checked;
+ * the seed only writes ids it made.
+ */
+/**
+ * The search index, built once from its views (the rows went in with its triggers off), then laid
+ * out by document: in a live database the triggers write a deal's entries together when it is
+ * made, while `pactum_search_reindex()` writes all titles, then all sections, and so on, which
+ * spreads one deal over five places. The GIN indexes are dropped first and made again last, which
+ * is quicker than keeping them up to date row by row and lets CLUSTER rewrite only the b-trees.
+ */
+async function buildSearchIndex(database: Database): Promise<void> {
+  const { rows } = await database.query(
+    `SELECT indexname, indexdef FROM pg_indexes
+     WHERE schemaname = current_schema() AND tablename = 'search_entry' AND indexdef LIKE '% USING gin %'`,
+  );
+  const indexes = rows.map((row) => ({
+    name: String(row.indexname),
+    definition: String(row.indexdef),
+  }));
+  for (const { name } of indexes) await database.exec(`DROP INDEX "${name}"`);
+  // One statement list per call, so SET LOCAL holds on the connection that builds.
+  const withMemory = (statement: string) =>
+    database.exec(`BEGIN; SET LOCAL maintenance_work_mem = '256MB'; ${statement}; COMMIT`);
+  await database.exec('SELECT pactum_search_reindex()');
+  await withMemory('CLUSTER search_entry USING search_entry_doc_id_field_part_id_page_pk');
+  for (const { definition } of indexes) await withMemory(definition);
 }
 
 async function insertInBatches<T extends PgTable>(db: Db, table: T, rows: PgInsertValue<T>[]) {
-  for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-    await db.insert(table).values(rows.slice(i, i + BATCH_SIZE));
-  }
+  if (rows.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+      await tx.insert(table).values(rows.slice(i, i + BATCH_SIZE));
+    }
+  });
 }
 
 function daysBefore(base: number, days: number): Date {
@@ -584,16 +695,96 @@ function dealEventRows(
   return rows;
 }
 
+type DealSectionRow = typeof dealSections.$inferInsert;
+
+/** A deal's section rows for its bodies: each one's state, who set it, and how it got there. */
+function dealSectionRows(
+  random: Random,
+  bodies: SectionBody[],
+  deal: {
+    id: string;
+    state: DealState;
+    senderId: string;
+    receiverId: string;
+    createdAt: Date;
+  },
+): DealSectionRow[] {
+  return bodies.map((body) => {
+    const sectionState = pickSectionState(random, deal.state);
+    return {
+      id: random.uuid(),
+      dealId: deal.id,
+      ...body,
+      state: sectionState,
+      stateParty: sectionState ? random.pick(['sender', 'receiver'] as const) : null,
+      log: buildSectionLog(random, sectionState, {
+        senderId: deal.senderId,
+        receiverId: deal.receiverId,
+        createdAt: deal.createdAt,
+        content: body.content,
+      }),
+      createdAt: deal.createdAt,
+    };
+  });
+}
+
+/** Ten short sections in one language: the parties, eight clauses, the signers. */
+function buildShortSectionBodies(
+  random: Random,
+  parties: { sender: string; receiver: string },
+): SectionBody[] {
+  const language: Language = pickLanguage(random);
+  const single = (position: number, type: SectionBody['type'], title: string, html: string) => {
+    const option = { id: random.uuid(), html };
+    return { position, type, title, help: null, content: [option], defaultContentId: option.id };
+  };
+  const bodies: SectionBody[] = [
+    single(
+      0,
+      'parties',
+      language === 'en' ? 'Parties' : 'Osapuolet',
+      buildPartiesHtml(parties.sender, parties.receiver),
+    ),
+  ];
+  for (let position = 1; position < SHORT_SECTIONS - 1; position++) {
+    const options = buildOptions(
+      random,
+      () => buildShortClauseHtml(random, language),
+      random.chance(0.2) ? 2 : 1,
+    );
+    bodies.push({
+      position,
+      type: 'normal',
+      title: `${position}. ${shortClauseTitle(random, language)}`,
+      help: null,
+      content: options,
+      defaultContentId: options[0]?.id ?? '',
+    });
+  }
+  const { firstname, lastname } = personName(random);
+  bodies.push(
+    single(
+      SHORT_SECTIONS - 1,
+      'signers',
+      language === 'en' ? 'Signatures' : 'Allekirjoitukset',
+      buildSignersHtml([`${firstname} ${lastname}`]),
+    ),
+  );
+  return bodies;
+}
+
+/** Seeds the deals and answers their ids. */
 async function seedDeals(
   db: Db,
   random: Random,
   count: number,
   people: People,
-  hasSections: boolean,
-): Promise<void> {
+  sections: { mode: DealSectionsMode; textRandom: Random },
+): Promise<string[]> {
+  const dealIds: string[] = [];
   for (let start = 0; start < count; start += PARENT_CHUNK) {
     const dealRows: (typeof deals.$inferInsert)[] = [];
-    const sectionRows: (typeof dealSections.$inferInsert)[] = [];
+    const sectionRows: DealSectionRow[] = [];
     const accessRows: AccessRow[] = [];
     const signerRows: SignerRow[] = [];
     const eventRows: EventRow[] = [];
@@ -612,25 +803,21 @@ async function seedDeals(
           ? new Date(createdAt.getTime() + 14 * DAY_MS)
           : null;
       const bodies = buildSectionBodies(random, parties);
-      let approved = 0;
-      for (const body of bodies) {
-        const sectionState = pickSectionState(random, state);
-        if (sectionState === 'agreed') approved++;
-        sectionRows.push({
-          id: random.uuid(),
-          dealId: id,
-          ...body,
-          state: sectionState,
-          stateParty: sectionState ? random.pick(['sender', 'receiver'] as const) : null,
-          log: buildSectionLog(random, sectionState, {
-            senderId,
-            receiverId,
-            createdAt,
-            content: body.content,
-          }),
-          createdAt,
-        });
-      }
+      const deal = { id, state, senderId, receiverId, createdAt };
+      // The long sections are drawn in every mode, so the main stream and every row from it
+      // stay the same; the short ones come from the text stream.
+      const drawn = dealSectionRows(random, bodies, deal);
+      const stored =
+        sections.mode === 'short'
+          ? dealSectionRows(
+              sections.textRandom,
+              buildShortSectionBodies(sections.textRandom, parties),
+              deal,
+            )
+          : drawn;
+      if (sections.mode !== 'none') sectionRows.push(...stored);
+      const approved = stored.filter((row) => row.state === 'agreed').length;
+      dealIds.push(id);
       dealRows.push({
         id,
         title: `${random.pick(TEMPLATE_TITLES)} – ${parties.receiver}`,
@@ -647,7 +834,7 @@ async function seedDeals(
         },
         sentBy: senderId,
         workspaceId: senderWorkspaces.length > 0 ? random.pick(senderWorkspaces) : null,
-        negotiationStats: { approved, open: bodies.length - approved },
+        negotiationStats: { approved, open: stored.length - approved },
         createdAt,
         modifiedAt: new Date(createdAt.getTime() + random.int(0, 20) * DAY_MS),
         signedAt: state === 'signed' ? new Date(createdAt.getTime() + 21 * DAY_MS) : null,
@@ -677,11 +864,12 @@ async function seedDeals(
       );
     }
     await insertInBatches(db, deals, dealRows);
-    if (hasSections) await insertInBatches(db, dealSections, sectionRows);
+    await insertInBatches(db, dealSections, sectionRows);
     await insertInBatches(db, documentAccess, accessRows);
     await insertInBatches(db, dealSigners, signerRows);
     await insertInBatches(db, documentEvents, eventRows);
   }
+  return dealIds;
 }
 
 /**
@@ -756,7 +944,7 @@ async function seedDrafts(db: Db, random: Random, count: number, people: People)
  * alerts already sent. Pending alerts are dated in 2031, so they stay upcoming whatever day the
  * bench runs (until then).
  */
-async function seedAlerts(db: Db, random: Random, people: People): Promise<void> {
+async function seedAlerts(db: Db, random: Random, people: People): Promise<string[]> {
   const itemRows: (typeof archiveItems.$inferInsert & { id: string })[] = [];
   const alertRows: (typeof documentAlerts.$inferInsert)[] = [];
   const filesOf = new Map<string, string[]>();
@@ -805,6 +993,96 @@ async function seedAlerts(db: Db, random: Random, people: People): Promise<void>
   }
   await insertInBatches(db, archiveItems, itemRows);
   await insertInBatches(db, documentAlerts, alertRows);
+  return itemRows.map((row) => row.id);
+}
+
+/**
+ * The text layers of archived PDFs (what text extraction stores): `count` pages spread over the
+ * files, each file in one language, then each file's page count and text state.
+ */
+async function seedArchivePages(
+  database: Database,
+  random: Random,
+  fileIds: string[],
+  count: number,
+): Promise<void> {
+  if (fileIds.length === 0 || count === 0) return;
+  const weights = fileIds.map(() => 0.5 + random.next());
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
+  const pagesOf = weights.map((weight) => Math.floor((count * weight) / totalWeight));
+  // Rounding down left fewer pages than files over: one each to the first files.
+  const left = count - pagesOf.reduce((sum, pages) => sum + pages, 0);
+  for (let i = 0; i < left; i++) pagesOf[i] = (pagesOf[i] ?? 0) + 1;
+  let rows: (typeof archivePages.$inferInsert)[] = [];
+  for (const [index, itemId] of fileIds.entries()) {
+    const language = pickLanguage(random);
+    for (let page = 1; page <= (pagesOf[index] ?? 0); page++) {
+      rows.push({ itemId, page, text: buildPageText(random, language) });
+    }
+    if (rows.length >= BATCH_SIZE * 10) {
+      await insertInBatches(database.db, archivePages, rows);
+      rows = [];
+    }
+  }
+  await insertInBatches(database.db, archivePages, rows);
+  await database.exec(`UPDATE archive_item SET page_count = p.pages, text_state = 'done'
+    FROM (SELECT item_id, count(*)::int AS pages FROM archive_page GROUP BY item_id) AS p
+    WHERE p.item_id = archive_item.id`);
+}
+
+/**
+ * The users the search scenarios sign in as: each reaches `SEARCHER_REACH` of the deals (an
+ * access row naming them on one side, as a colleague added to a party gets) and is a member of
+ * that share of the workspaces, so opens about that share of the archived files too.
+ */
+async function seedSearchers(
+  db: Db,
+  random: Random,
+  options: { count: number; dealIds: string[]; workspaceIds: string[] },
+): Promise<Searcher[]> {
+  const userRows: (typeof users.$inferInsert & { id: string; email: string })[] = [];
+  const memberRows: (typeof workspaceMembers.$inferInsert)[] = [];
+  const accessRows: AccessRow[] = [];
+  const searchers: Searcher[] = [];
+  const reach = (total: number) => Math.max(1, Math.round(total * SEARCHER_REACH));
+  for (let i = 0; i < options.count; i++) {
+    const id = random.uuid();
+    const { firstname, lastname } = personName(random);
+    const email = `searcher.${i}@example.test`;
+    const createdAt = daysBefore(BASE_TIME, random.int(0, 900));
+    userRows.push({
+      id,
+      name: `${firstname} ${lastname}`,
+      firstname,
+      lastname,
+      email,
+      emailVerified: true,
+      lang: random.chance(0.7) ? 'en' : 'fi',
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const dealIds = random.sample(options.dealIds, reach(options.dealIds.length));
+    for (const documentId of dealIds) {
+      accessRows.push({
+        collection: 'deals',
+        documentId,
+        userId: id,
+        role: 'view',
+        party: random.chance(0.5) ? 'sender' : 'receiver',
+        createdBy: id,
+        createdAt,
+      });
+    }
+    const workspaceIds = random.sample(options.workspaceIds, reach(options.workspaceIds.length));
+    for (const workspaceId of workspaceIds) {
+      memberRows.push({ workspaceId, userId: id, role: 'view', createdAt });
+    }
+    searchers.push({ id, email, deals: dealIds.length, workspaces: workspaceIds.length });
+  }
+  await insertInBatches(db, users, userRows);
+  await insertInBatches(db, workspaceMembers, memberRows);
+  await insertInBatches(db, documentAccess, accessRows);
+  return searchers;
 }
 
 /** Real sessions through the server's auth engine, with their signed cookies. */
@@ -832,8 +1110,10 @@ const COUNTED_TABLES = [
   'document_event',
   'draft',
   'archive_item',
+  'archive_page',
   'document_alert',
   'document_access',
+  'search_entry',
 ] as const;
 
 async function countRows(database: Database): Promise<Record<string, number>> {

@@ -29,7 +29,7 @@ CREATE FUNCTION pactum_word_query(word text) RETURNS tsquery
     || to_tsquery('simple', quote_literal(pactum_fold(word)) || ':*')
     || coalesce((SELECT to_tsquery('simple', quote_literal(left(stem, greatest(5, length(stem) - 2))) || ':*')
       FROM (SELECT (ts_lexize('finnish_stem', pactum_fold(word)))[1] AS stem) AS lexized
-      WHERE length(stem) >= 6), ''::tsquery) $$;--> statement-breakpoint
+      WHERE length(stem) >= 6), to_tsquery('simple', quote_literal(pactum_fold(word)) || ':*')) $$;--> statement-breakpoint
 CREATE TABLE "deal_page" (
 	"deal_id" uuid NOT NULL,
 	"page" integer NOT NULL,
