@@ -70,10 +70,10 @@ const nearTrigrams = (text: string) => sql`(SELECT CASE
     THEN array_agg('%' || t || '%') FILTER (WHERE t ~ '^[a-z0-9]{3}$') END
   FROM unnest(show_trgm(pactum_fold(${text}))) AS t)`;
 
-/** ts_headline's options: one fragment of about a dozen words, marked by private-use chars. */
 /** A text this short is highlighted whole; `cutExcerpt` then cuts it around the first hit. */
 const SHORT_TEXT = 2 * SEARCH_EXCERPT_LENGTH;
 const HEADLINE_WHOLE = `StartSel=${EXCERPT_OPEN}, StopSel=${EXCERPT_CLOSE}, HighlightAll=true`;
+/** ts_headline's options: one fragment of about a dozen words, marked by private-use chars. */
 const HEADLINE_OPTIONS = `StartSel=${EXCERPT_OPEN}, StopSel=${EXCERPT_CLOSE}, MaxWords=14, MinWords=6, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
 
 /** The caller's workspaces as an array expression (a workspace token: its own). */
@@ -143,6 +143,10 @@ export async function searchDocuments(
       )}]::text[]`
     : sql`ARRAY[]::text[]`;
 
+  // A tagged document (`dt`) the caller may open, of the collections searched.
+  const taggedAllowed = sql`((${dealsWanted ? sql`dt.collection = 'deals' AND dt.document_id = ANY(allowed.deal_ids)` : sql`false`})
+        OR (${itemsWanted ? sql`dt.collection = 'archives' AND dt.document_id = ANY(allowed.item_ids)` : sql`false`}))`;
+
   // Entries of openable documents that match a word, a name close to the query, or a tag.
   const textEntries = sql`
     SELECT e.doc_id, e.field, e.page, e.part_id, e.body,
@@ -162,8 +166,7 @@ export async function searchDocuments(
     JOIN document_tag dt ON dt.tag_id = wt.id, q, allowed
     WHERE wt.workspace_id = ANY(allowed.workspace_ids)
       AND ${tagVector} @@ q.qa
-      AND ((${dealsWanted ? sql`dt.collection = 'deals' AND dt.document_id = ANY(allowed.deal_ids)` : sql`false`})
-        OR (${itemsWanted ? sql`dt.collection = 'archives' AND dt.document_id = ANY(allowed.item_ids)` : sql`false`}))`;
+      AND ${taggedAllowed}`;
   // With tags but no words: the documents carrying the tags, newest first.
   const taggedOnly = sql`
     SELECT dt.document_id AS doc_id, 'tag' AS field, 0 AS page,
@@ -172,8 +175,7 @@ export async function searchDocuments(
     FROM workspace_tag wt
     JOIN document_tag dt ON dt.tag_id = wt.id, allowed
     WHERE wt.workspace_id = ANY(allowed.workspace_ids) AND wt.tag = ANY(${tagArray})
-      AND ((${dealsWanted ? sql`dt.collection = 'deals' AND dt.document_id = ANY(allowed.deal_ids)` : sql`false`})
-        OR (${itemsWanted ? sql`dt.collection = 'archives' AND dt.document_id = ANY(allowed.item_ids)` : sql`false`}))`;
+      AND ${taggedAllowed}`;
 
   const tagFilter = tags.length
     ? sql`AND (SELECT count(DISTINCT wt.tag) FROM document_tag dt
