@@ -18,6 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './features/account/routes';
+import { adminRoutes } from './features/admin/routes';
 import { alertRoutes } from './features/alerts/routes';
 import { apiTokenRoutes } from './features/api-tokens/routes';
 import { archiveInboxRoutes } from './features/archive/inbox-routes';
@@ -39,6 +40,7 @@ import { sectionRoutes } from './features/sections/routes';
 import { sendingRoutes } from './features/sending/routes';
 import { sharingRoutes } from './features/sharing/routes';
 import { signingRoutes } from './features/signing/routes';
+import { supportRoutes } from './features/support/routes';
 import { documentTagRoutes } from './features/tags/routes';
 import { templateRoutes } from './features/templates/routes';
 import { webhookRoutes } from './features/webhooks/routes';
@@ -202,6 +204,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(alertRoutes);
   await app.register(dashboardRoutes);
   await app.register(searchRoutes);
+  await app.register(adminRoutes);
+  await app.register(supportRoutes);
   if (platform.payments?.kind === 'test') await app.register(testProcessorRoutes);
   await app.register(liveRoutes);
   if (config.isDevOutboxEnabled) await app.register(devOutboxRoutes);

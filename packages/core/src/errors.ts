@@ -413,6 +413,11 @@ export const errorCodes = {
   // ---- Search ----
   /** A search needs at least 3 characters (or a tag to filter by). */
   search_query_too_short: 400,
+  // ---- Admin ----
+  /** An admin cannot revoke their own admin flag or disable their own account. */
+  admin_self: 409,
+  /** The account was disabled by Pactum's support: it cannot sign in. */
+  account_disabled: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -671,6 +676,8 @@ const en: Record<ErrorCode, string> = {
   unsubscribe_link_invalid:
     'This unsubscribe link is not valid. Change your e-mail notifications in your account settings.',
   search_query_too_short: 'Type at least 3 characters to search.',
+  admin_self: 'You cannot do this to your own account. Ask another admin.',
+  account_disabled: 'This account has been disabled. Please contact support.',
 };
 
 const fi: Record<ErrorCode, string> = {
@@ -882,6 +889,8 @@ const fi: Record<ErrorCode, string> = {
   unsubscribe_link_invalid:
     'Tämä peruutuslinkki ei ole kelvollinen. Muuta sähköposti-ilmoituksiasi tilisi asetuksista.',
   search_query_too_short: 'Kirjoita hakuun vähintään 3 merkkiä.',
+  admin_self: 'Et voi tehdä tätä omalle tilillesi. Pyydä toista ylläpitäjää.',
+  account_disabled: 'Tämä tili on poistettu käytöstä. Ota yhteyttä tukeen.',
 };
 
 /**

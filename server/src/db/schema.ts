@@ -1,3 +1,4 @@
+import { adminActions, adminTargetKinds, chainCheckStatuses } from '@pactum/core/admin';
 import { archiveItemTypes, archiveScopes, archiveTextStates } from '@pactum/core/archive';
 import type { Address, Company, HomeCounts } from '@pactum/core/auth';
 import {
@@ -91,6 +92,12 @@ export const users = pgTable(
     signatureColor: text('signature_color', { enum: signatureColors }),
     autofillShown: boolean('autofill_shown').notNull().default(false),
     notificationsDialogShown: boolean('notifications_dialog_shown').notNull().default(false),
+    /**
+     * Set when Pactum's support disabled the account (issue 17): it cannot sign in, its sessions
+     * and API tokens stop working, and its documents stay.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
     homeCounts: jsonb('home_counts').$type<HomeCounts>().notNull().default({
       templates: 0,
       drafts: 0,
@@ -104,6 +111,12 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('user_email_key').on(t.email),
+    index('user_created_idx').on(t.createdAt, t.id),
+    // The admin user list's search (`pactum_admin_user_text`, migration 0015).
+    index('user_admin_search_idx').using(
+      'gin',
+      sql`pactum_admin_user_text(${t.email}, ${t.name}) gin_trgm_ops`,
+    ),
     index('user_digest_due_idx').on(t.digestDueAt).where(sql`${t.digestDueAt} IS NOT NULL`),
   ],
 );
@@ -181,7 +194,12 @@ export const authEvents = pgTable(
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('auth_event_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('auth_event_user_idx').on(t.userId, t.createdAt),
+    // The admin event log: newest first, and by type.
+    index('auth_event_created_idx').on(t.createdAt, t.id),
+    index('auth_event_type_idx').on(t.type, t.createdAt),
+  ],
 );
 
 /** Fixed-window counters of the rate limiter, shared by every server process. */
@@ -494,6 +512,10 @@ export const documentEvents = pgTable(
   },
   (t) => [
     index('document_event_document_idx').on(t.collection, t.documentId, t.createdAt),
+    // The admin event log: newest first, by actor and by event name.
+    index('document_event_created_idx').on(t.createdAt, t.id),
+    index('document_event_user_idx').on(t.userId, t.createdAt),
+    index('document_event_event_idx').on(t.event, t.createdAt),
     uniqueIndex('document_event_chain_key').on(t.collection, t.documentId, t.seq),
   ],
 );
@@ -610,7 +632,16 @@ export const drafts = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id),
     deletedAt: deletedAt(),
   },
-  (t) => [index('draft_created_by_idx').on(t.createdBy, t.createdAt)],
+  (t) => [
+    index('draft_created_by_idx').on(t.createdBy, t.createdAt),
+    // The admin document list: newest change first, by workspace, and its search.
+    index('draft_modified_idx').on(t.modifiedAt, t.id),
+    index('draft_workspace_idx').on(t.workspaceId, t.modifiedAt),
+    index('draft_admin_search_idx').using(
+      'gin',
+      sql`pactum_admin_document_text(${t.title}, NULL::text, ${t.parties}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const draftSections = pgTable(
@@ -736,6 +767,13 @@ export const deals = pgTable(
     index('deal_sent_by_idx').on(t.sentBy, t.createdAt),
     index('deal_draft_idx').on(t.draftId),
     uniqueIndex('deal_draft_receiver_key').on(t.draftReceiverId),
+    // The admin document list: newest change first, by workspace, and its search.
+    index('deal_modified_idx').on(t.modifiedAt, t.id),
+    index('deal_workspace_idx').on(t.workspaceId, t.modifiedAt),
+    index('deal_admin_search_idx').using(
+      'gin',
+      sql`pactum_admin_document_text(${t.title}, ${t.contractUid}, ${t.parties}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -1465,4 +1503,54 @@ export const searchEntries = pgTable(
     index('search_entry_deal_idx').on(t.dealId).where(sql`${t.dealId} IS NOT NULL`),
     index('search_entry_item_idx').on(t.itemId).where(sql`${t.itemId} IS NOT NULL`),
   ],
+);
+
+/**
+ * What Pactum's staff did in the admin area (issue 17): every action with the admin, its target
+ * and the reason, written in the action's own transaction. `targetUserId` is the user the action
+ * was about (the target of `user.*`), so the event log's user filter finds it.
+ */
+export const adminEvents = pgTable(
+  'admin_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: adminActions }).notNull(),
+    targetKind: text('target_kind', { enum: adminTargetKinds }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The target's name, title or e-mail when the action was done (it may change later). */
+    targetLabel: text('target_label'),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    ipAddress: text('ip_address'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_event_created_idx').on(t.createdAt, t.id),
+    index('admin_event_target_idx').on(t.targetId, t.createdAt),
+    index('admin_event_admin_idx').on(t.adminId, t.createdAt),
+    index('admin_event_target_user_idx').on(t.targetUserId, t.createdAt),
+    index('admin_event_action_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/**
+ * The last check of a document's audit chain an admin asked for: queued with the request, run by
+ * the `admin.check-chain` job (hashing stays off the request path), its outcome kept here.
+ */
+export const auditChainChecks = pgTable(
+  'audit_chain_check',
+  {
+    collection: text('collection', { enum: documentCollections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    status: text('status', { enum: chainCheckStatuses }).notNull(),
+    count: integer('count'),
+    brokenSeq: integer('broken_seq'),
+    brokenReason: text('broken_reason'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.documentId] })],
 );
