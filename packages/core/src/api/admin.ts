@@ -249,8 +249,17 @@ export const adminDocumentParamsSchema = z.object({
   documentId: z.uuid(),
 });
 
-/** POST /api/v1/admin/documents/deal/:dealId/restore: back to the state it had before trash. */
-export const adminRestoredDealSchema = z.object({ id: z.uuid(), state: z.enum(dealStates) });
+/**
+ * POST /api/v1/admin/documents/deal/:documentId/chain-check (202): queues a check of the deal's
+ * audit chain by the `admin.check-chain` job and answers the queued check; the document page
+ * polls until its status is no longer 'queued'.
+ */
+export const queuedChainCheckSchema = chainCheckSchema;
+
+/*
+ * Restoring a trashed deal is the existing `POST /api/v1/deals/:dealId/restore` (product
+ * admins only), which now takes `adminReasonBodySchema` and answers `restoredDealSchema`.
+ */
 
 // ---- Event log ----
 
