@@ -130,17 +130,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTokenGuard(app);
 
   const isHttps = config.publicUrl.startsWith('https:');
+  // The operator's chat widget (SUPPORT_CHAT_SCRIPT_URL): its origin may run its script, talk to
+  // its servers and show its frames; without one the policy allows nothing outside Pactum.
+  const chatOrigin = config.support.chatScriptUrl
+    ? new URL(config.support.chatScriptUrl).origin
+    : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(chatOrigin ? [chatOrigin] : [])],
         // The component kit injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(chatOrigin ? [chatOrigin] : [])],
+        // Frames otherwise follow default-src: 'self' stays allowed beside the widget's.
+        ...(chatOrigin ? { frameSrc: ["'self'", chatOrigin] } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -88,6 +88,21 @@ const envSchema = z.object({
   ),
   /** E-mail domains of Pactum's own staff: only admins on these domains reach the admin area. */
   ADMIN_EMAIL_DOMAINS: z.string().default('pactum.fi'),
+  /** Support's e-mail address, offered wherever users are asked to contact support. */
+  SUPPORT_EMAIL: optionalString.pipe(
+    z.email({ error: 'Use an e-mail address, e.g. support@example.com' }).optional(),
+  ),
+  /** The help / knowledge base the drawer's Knowledge base entry opens; unset hides the entry. */
+  SUPPORT_HELP_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'Use an http:// or https:// address' }).optional(),
+  ),
+  /**
+   * A chat widget's script, loaded into the signed-in app; its origin is allowed in the Content
+   * Security Policy only while this is set.
+   */
+  SUPPORT_CHAT_SCRIPT_URL: optionalString.pipe(
+    z.url({ protocol: /^https$/, error: 'Use an https:// address of the script' }).optional(),
+  ),
   /**
    * Stripe for card payments. Unset means the built-in test processor outside production, and
    * no card payments in production unless TEST_PAYMENTS is set.
@@ -179,6 +194,8 @@ export type Config = {
     Record<SsoProvider, { clientId: string; clientSecret: string; discoveryUrl: string }>
   >;
   adminEmailDomains: string[];
+  /** How users reach support (SUPPORT_*), as GET /api/v1/support tells them; null where unset. */
+  support: { email: string | null; helpUrl: string | null; chatScriptUrl: string | null };
   /** The operator's sealing certificate; undefined means the self-signed one kept in the database. */
   sealP12: { p12: Uint8Array; passphrase: string } | undefined;
   /** IP geolocation URL template with `{ip}`; undefined means no lookup (geo is null). */
@@ -331,6 +348,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmailDomains: e.ADMIN_EMAIL_DOMAINS.split(',')
       .map((domain) => domain.trim().toLowerCase())
       .filter(Boolean),
+    support: {
+      email: e.SUPPORT_EMAIL ?? null,
+      helpUrl: e.SUPPORT_HELP_URL ?? null,
+      chatScriptUrl: e.SUPPORT_CHAT_SCRIPT_URL ?? null,
+    },
     sealP12: sealP12 ? { p12: sealP12, passphrase: e.SEAL_P12_PASSPHRASE } : undefined,
     geoIpUrl: e.GEOIP_URL,
     stripe: e.STRIPE_SECRET_KEY

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { registerChainCheckJob } from './features/admin/chain-check';
 import { registerAlertJobs, scheduleAlertSweep } from './features/alerts/delivery';
 import { registerArchiveFilingJobs, resumeArchiveFilings } from './features/archive/filing';
 import { registerArchivePermissionJobs } from './features/archive/permissions';
@@ -36,6 +37,7 @@ try {
   registerAlertJobs(platform);
   registerDigestJobs(platform);
   registerDealPagesJob(platform);
+  registerChainCheckJob(platform);
   await startPlatform(platform, { isWorker: true });
   await resumeUnfinishedSends(platform);
   await resumePendingSignedPdfs(platform, signedPdfJob);

@@ -28,14 +28,15 @@ export const authMessages = {
     accountCreationFailed: 'Account creation failed. Please login again',
     invalidToken: 'Invalid token',
     ssoFailed: 'SSO sign in failed.',
-    unknownMode: 'Unknown error. Please contact support',
+    unknownMode: 'Unknown error: Pactum sends no such link. Open the link in the e-mail again.',
   },
   fi: {
     signupFailed: 'Rekisteröityminen epäonnistui tuntemattomasta syystä. Yritä uudelleen.',
     accountCreationFailed: 'Tilin luonti epäonnistui. Kirjaudu uudelleen',
     invalidToken: 'Virheellinen tunniste',
     ssoFailed: 'Kertakirjautuminen epäonnistui.',
-    unknownMode: 'Tuntematon virhe. Ota yhteyttä tukeen',
+    unknownMode:
+      'Tuntematon virhe: Pactum ei lähetä tällaista linkkiä. Avaa sähköpostin linkki uudelleen.',
   },
 } as const;
 

@@ -99,8 +99,7 @@ export const negotiationMessages = {
   reopenConfirm: "Are you sure you wan't to open this section again for negotiation?",
   trashConfirm: '...trash this document?',
   trashed: 'Document %s trashed',
-  trashedBanner:
-    'This document is trashed. Please contact support by chat to recover this document.',
+  trashedBanner: 'This document is trashed. Please contact support to recover this document.',
   unsupportedGroup: 'Unsupported collection/group combination',
   changedMeanwhile:
     'This section was changed by someone else meanwhile. Your text is kept in the editor: copy it, reload the section and try again.',
@@ -128,8 +127,7 @@ export const negotiationMessagesFi: Record<NegotiationMessage, string> = {
   reopenConfirm: 'Haluatko varmasti avata tämän osion uudelleen neuvoteltavaksi?',
   trashConfirm: '...siirretäänkö tämä asiakirja roskakoriin?',
   trashed: 'Asiakirja %s siirretty roskakoriin',
-  trashedBanner:
-    'Tämä asiakirja on roskakorissa. Ota yhteyttä tukeen chatissa palauttaaksesi asiakirjan.',
+  trashedBanner: 'Tämä asiakirja on roskakorissa. Ota yhteyttä tukeen palauttaaksesi asiakirjan.',
   unsupportedGroup: 'Kokoelman ja ryhmän yhdistelmää ei tueta',
   changedMeanwhile:
     'Joku muu muutti tätä osiota sillä välin. Tekstisi on yhä editorissa: kopioi se, lataa osio uudelleen ja yritä uudestaan.',

@@ -21,6 +21,7 @@ import { dealGroupCondition } from '../deals/groups';
 import { listedDrafts } from '../drafts/listed';
 import { plannedDigestAt } from '../notifications/digest';
 import { accessibleDocumentIds } from '../sharing/access';
+import { isProductAdmin } from '../sharing/documents';
 import { visibleDeals } from '../signing/my-signatures';
 
 /** The user's own record, as the `/me` answer's schema holds it. */
@@ -60,7 +61,9 @@ export async function getMe(platform: Platform, options: { userId: string }): Pr
     name: user.name,
     phone: user.phone,
     lang: user.lang,
-    isAdmin: user.isAdmin,
+    // The effective product-administrator status (flag, verified e-mail, staff domain): the
+    // Admin drawer entry shows for exactly the users the admin routes let in.
+    isAdmin: isProductAdmin(platform, user),
     ssoProvider: user.ssoProvider,
     isProtectedDomain: requiredProvider(platform.config, user.email) !== undefined,
     isProfileComplete: user.profileCompletedAt !== null,

@@ -544,6 +544,9 @@ describe('a workspace token', () => {
       ['GET', '/send-pdf/draft', undefined],
       ['POST', '/workspaces', {}],
       ['GET', '/admin/workspaces', undefined],
+      ['GET', '/admin/events', undefined],
+      ['GET', `/admin/workspaces/${workspaceA}`, undefined],
+      ['POST', `/admin/workspaces/${workspaceA}/credits`, { amount: 5, reason: 'Token test' }],
       ['POST', `/invites/deal/${randomUUID()}/claim`, undefined],
     ];
     for (const [method, url, payload] of refused) {

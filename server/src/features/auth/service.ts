@@ -3,7 +3,11 @@ import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accounts, authEvents, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { requiredProvider, VERIFY_EMAIL_TTL_SECONDS } from '../../platform/auth/auth';
+import {
+  ACCOUNT_DISABLED,
+  requiredProvider,
+  VERIFY_EMAIL_TTL_SECONDS,
+} from '../../platform/auth/auth';
 import { claimLinkUse, releaseLinkUse } from '../../platform/auth/used-links';
 import type { Platform } from '../../platform/platform';
 import type { RateRule } from '../../platform/rate-limit/rate-limit';
@@ -123,7 +127,8 @@ export async function signUp(
 /**
  * Signs in with e-mail and password; a new session each time. An unknown e-mail gets the
  * spec's 'No account found…'; failures count per e-mail, and the 11th within 15 minutes is
- * refused before the password is even checked. A successful sign-in clears the count.
+ * refused before the password is even checked. A successful sign-in clears the count. A
+ * disabled account is refused (403 `account_disabled`) once its password is right.
  */
 export async function signIn(
   platform: Platform,
@@ -160,7 +165,11 @@ export async function signIn(
     });
     return { userId: user.id, setCookies: result.headers.getSetCookie() };
   } catch (error) {
-    if (betterAuthCode(error) === undefined) throw error;
+    const code = betterAuthCode(error);
+    if (code === undefined) throw error;
+    // The right password of an account Pactum's support disabled (the engine's session hook
+    // refuses it); a wrong one stays 'invalid_credentials', so the state is no one else's news.
+    if (code === ACCOUNT_DISABLED) throw new AppError('account_disabled');
     throw new AppError('invalid_credentials');
   }
 }

@@ -321,7 +321,7 @@ async function trash(random: ReturnType<typeof prng>): Promise<string | undefine
 async function restore(random: ReturnType<typeof prng>): Promise<string | undefined> {
   const deal = random.pick((await allDeals()).filter((one) => one.state === 'trash'));
   if (!deal) return undefined;
-  await ok(api('POST', `/deals/${deal.id}/restore`, admin));
+  await ok(api('POST', `/deals/${deal.id}/restore`, admin, { reason: 'Recovered on request' }));
   return 'restore';
 }
 

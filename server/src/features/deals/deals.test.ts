@@ -742,14 +742,18 @@ describe('restore', () => {
       isAdmin: true,
       email: `support-${Date.now()}@pactum.fi`,
     });
+    const reason = { reason: 'The sender asked support to recover it' };
     const made = await makeDeal({ state: 'negotiate' });
     const d = made.deal.id;
     expect((await call('POST', `/api/v1/deals/${d}/trash`, sender)).statusCode).toBe(200);
     // Not the parties, nor anyone else.
     for (const user of [sender, receiver, stranger]) {
-      expect((await call('POST', `/api/v1/deals/${d}/restore`, user)).statusCode).toBe(403);
+      expect((await call('POST', `/api/v1/deals/${d}/restore`, user, reason)).statusCode).toBe(403);
     }
-    const restored = await call('POST', `/api/v1/deals/${d}/restore`, admin);
+    // Support says why; without a reason nothing happens.
+    const reasonless = await call('POST', `/api/v1/deals/${d}/restore`, admin, {});
+    expect(reasonless.statusCode).toBe(400);
+    const restored = await call('POST', `/api/v1/deals/${d}/restore`, admin, reason);
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toEqual({ id: d, state: 'negotiate' });
     expect(await detail(d, sender)).toMatchObject({
@@ -758,7 +762,7 @@ describe('restore', () => {
       canEdit: true,
       isTrashed: false,
     });
-    const again = await call('POST', `/api/v1/deals/${d}/restore`, admin);
+    const again = await call('POST', `/api/v1/deals/${d}/restore`, admin, reason);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Only a trashed document can be restored.');
     const events = await t.database.db

@@ -1,3 +1,4 @@
+import { adminReasonBodySchema } from '@pactum/core/api/admin';
 import {
   dealDetailSchema,
   dealEventPageSchema,
@@ -22,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
+import { requireProductAdmin } from '../admin/guard';
 import { renderDealPdf } from './pdf';
 import {
   agreeDealSection,
@@ -123,14 +125,25 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Recover a trashed deal to its earlier state (product administrators)',
+        summary:
+          'Recover a trashed deal to its earlier state, with a reason (product administrators)',
         params: dealParams,
+        body: adminReasonBodySchema,
         response: { 200: restoredDealSchema },
+      },
+      // Refused before the body is checked: only support learns what a valid request is.
+      preValidation: async (request) => {
+        await requireProductAdmin(request);
       },
     },
     async (request) => {
-      const { user } = await requireSession(request);
-      return restoreDeal(platform, { user, ...request.params });
+      const admin = await requireProductAdmin(request);
+      return restoreDeal(platform, {
+        user: admin,
+        ...request.params,
+        reason: request.body.reason,
+        ipAddress: request.ip,
+      });
     },
   );
 

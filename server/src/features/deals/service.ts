@@ -48,9 +48,11 @@ import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealInvites, dealSections, deals, documentEvents, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { beforeCursor, decodeCursor, encodeCursor, microsecondText } from '../../http/cursor';
 import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
+import { logAdminAction } from '../admin/log';
 import { dealChanged } from '../dashboard/live';
 import { notifyUsers } from '../notifications/notify';
 import { type DocumentAccess, requireAccess } from '../sharing/access';
@@ -910,17 +912,22 @@ export async function trashDeal(
 
 /**
  * Recovers a trashed deal to the state it had (support, on a user's request: the trashed banner
- * asks users to contact support). Product administrators only; the deal's parties are told.
+ * asks users to contact support). Product administrators only, with a reason for the admin event
+ * log; the deal's parties are told. The deal row is locked first, so of two admins restoring it
+ * at once one restores and the other finds it no longer trashed.
  */
 export async function restoreDeal(
   platform: Platform,
   options: {
     user: { id: string; isAdmin: boolean; emailVerified: boolean; email: string };
     dealId: string;
+    reason: string;
+    ipAddress?: string | null;
   },
 ): Promise<{ id: string; state: DealRow['state'] }> {
   if (!isProductAdmin(platform, options.user)) throw new AppError('forbidden');
   return platform.database.db.transaction(async (tx) => {
+    // SELECT … FOR UPDATE: a concurrent restore waits here and then sees the restored state.
     const deal = await findDeal(tx, options.dealId, true);
     if (!deal) throw new AppError('not_found');
     if (deal.state !== 'trash') throw refused('notTrashed');
@@ -933,6 +940,14 @@ export async function restoreDeal(
       dealId: deal.id,
       event: 'document-restore',
       userId: options.user.id,
+      data: { restoredState: state },
+    });
+    await logAdminAction(tx, {
+      adminId: options.user.id,
+      action: 'deal.restored',
+      target: { kind: 'deal', id: deal.id, label: deal.title },
+      reason: options.reason,
+      ipAddress: options.ipAddress ?? null,
       data: { restoredState: state },
     });
     // Support restored it on a user's request: both parties hear of it.
@@ -950,19 +965,6 @@ export async function restoreDeal(
   });
 }
 
-/** Cursor of the activity feed: the last event's time (microseconds) and id. */
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError('invalid_cursor');
-  }
-  return { createdAt, id };
-}
-
 /**
  * The activity feed, newest first, 100 a page: events without a party or of the caller's own
  * party; document-open events are not shown.
@@ -974,7 +976,7 @@ export async function listDealEvents(
   const { db } = platform.database;
   const context = await loadContext(db, options);
   const after = options.cursor ? decodeCursor(options.cursor) : null;
-  const createdAtText = sql<string>`to_char(${documentEvents.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const createdAtText = microsecondText(documentEvents.createdAt);
   const rows = await db
     .select({
       id: documentEvents.id,
@@ -996,9 +998,7 @@ export async function listDealEvents(
         context.myParty
           ? or(isNull(documentEvents.party), eq(documentEvents.party, context.myParty))
           : isNull(documentEvents.party),
-        after
-          ? sql`(${documentEvents.createdAt}, ${documentEvents.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        after ? beforeCursor(documentEvents.createdAt, documentEvents.id, after) : undefined,
       ),
     )
     .orderBy(desc(documentEvents.createdAt), desc(documentEvents.id))

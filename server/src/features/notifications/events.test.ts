@@ -158,7 +158,10 @@ describe('negotiation events', () => {
       isAdmin: true,
       email: `support-${Date.now()}@pactum.fi`,
     });
-    expect((await api('POST', `/deals/${d}/restore`, admin)).statusCode).toBe(200);
+    expect(
+      (await api('POST', `/deals/${d}/restore`, admin, { reason: 'Recovered on request' }))
+        .statusCode,
+    ).toBe(200);
     expect(await toldOf(d, 'document-restore')).toEqual([...senderSide, ...receiverSide].sort());
 
     // No one outside the deal heard anything.

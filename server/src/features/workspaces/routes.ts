@@ -1,7 +1,6 @@
 import { paymentStateSchema } from '@pactum/core/api/payments';
 import { noContent } from '@pactum/core/api/wire';
 import {
-  adminWorkspaceListSchema,
   createdGroupSchema,
   createdTagSchema,
   createdWorkspaceSchema,
@@ -31,22 +30,18 @@ import {
   deleteGroup,
   getWorkspace,
   inviteMember,
-  isProductAdmin,
-  listAllWorkspaces,
   listTransactions,
   listWorkspaces,
-  rejectWorkspace,
   removeMember,
   removeTag,
   updateGroup,
-  verifyWorkspace,
 } from './service';
 import { calculateStats } from './stats';
 
 const tags = ['workspaces'];
 const workspaceParams = z.object({ workspaceId: z.uuid() });
 
-/** Workspaces (billing accounts): credits, payments, members, groups, tags, stats, admin review. */
+/** Workspaces (billing accounts): credits, payments, members, groups, tags, stats. */
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
   registerPaymentJobs(platform);
@@ -326,65 +321,5 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       calculateStats(platform, { userId: (await caller(request)).id, ...request.params }),
-  );
-
-  // The admin area: Pactum's own staff review invoice workspaces.
-  const requireProductAdmin = async (request: Parameters<typeof requireSession>[0]) => {
-    const { user } = await caller(request);
-    if (!isProductAdmin(platform, user)) throw new AppError('forbidden');
-    return user;
-  };
-
-  app.get(
-    '/api/v1/admin/workspaces',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Every workspace',
-        response: { 200: adminWorkspaceListSchema },
-      },
-    },
-    async (request) => {
-      await requireProductAdmin(request);
-      return listAllWorkspaces(platform);
-    },
-  );
-
-  app.post(
-    '/api/v1/admin/workspaces/:workspaceId/verify',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Verify a workspace waiting for review',
-        params: workspaceParams,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const admin = await requireProductAdmin(request);
-      await verifyWorkspace(platform, {
-        adminId: admin.id,
-        adminName: admin.name,
-        ...request.params,
-      });
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/v1/admin/workspaces/:workspaceId/reject',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Reject a workspace waiting for review',
-        params: workspaceParams,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const admin = await requireProductAdmin(request);
-      await rejectWorkspace(platform, { adminId: admin.id, ...request.params });
-      return reply.status(204).send(null);
-    },
   );
 };

@@ -8,7 +8,8 @@ import {
   seatPrice,
   TRANSACTIONS_PAGE_SIZE,
 } from '@pactum/core/billing';
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
   creditTransactions,
@@ -23,6 +24,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
+import { logAdminAction } from '../admin/log';
 import { isMembershipOf, requireAdministrator, requireMember } from './access';
 import { applyCreditChange } from './ledger';
 import {
@@ -37,11 +39,12 @@ import {
 type Caller = { id: string; name: string; email: string };
 
 /** Tells the workspace's open pages (topic `workspace:<id>`) what changed, on commit. */
-const notifyWorkspace = (platform: Platform, tx: DbOrTx, workspaceId: string, type: string) =>
-  platform.realtime.publish(tx, { topic: `workspace:${workspaceId}`, type });
-
-const publish = (platform: Platform, workspaceId: string, type: string) =>
-  notifyWorkspace(platform, platform.database.db, workspaceId, type);
+export const notifyWorkspace = (
+  platform: Platform,
+  tx: DbOrTx,
+  workspaceId: string,
+  type: string,
+) => platform.realtime.publish(tx, { topic: `workspace:${workspaceId}`, type });
 
 /** The workspaces the user belongs to, most credits first. */
 export async function listWorkspaces(platform: Platform, options: { userId: string }) {
@@ -312,36 +315,50 @@ export async function listTransactions(
 ) {
   const { db } = platform.database;
   await requireMember(db, options);
-  const where = eq(creditTransactions.workspaceId, options.workspaceId);
-  const [total] = await db.select({ n: count() }).from(creditTransactions).where(where);
-  const rows = await db
-    .select()
+  const [total] = await db
+    .select({ n: count() })
     .from(creditTransactions)
-    .where(where)
-    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
-    .limit(TRANSACTIONS_PAGE_SIZE)
-    .offset((options.page - 1) * TRANSACTIONS_PAGE_SIZE);
+    .where(eq(creditTransactions.workspaceId, options.workspaceId));
   return {
     total: Number(total?.n ?? 0),
     page: options.page,
     pageSize: TRANSACTIONS_PAGE_SIZE,
-    items: rows.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt,
-      userName: row.userName,
-      product: row.product,
-      purchase: row.purchase,
-      spend: row.spend,
-      amountChange: row.amountChange,
-      balanceAfter: row.balanceAfter,
-      currency: row.currency,
-      purchaseTotal: row.purchaseTotal,
-      taxAmount: row.taxAmount,
-      documentTitle: row.documentTitle,
-      documentProcess: row.documentProcess,
-      receiverName: row.receiverName,
-    })),
+    items: await readLedger(db, {
+      workspaceId: options.workspaceId,
+      offset: (options.page - 1) * TRANSACTIONS_PAGE_SIZE,
+      limit: TRANSACTIONS_PAGE_SIZE,
+    }),
   };
+}
+
+/** Ledger rows of a workspace as its pages show them, newest first (no access check). */
+export async function readLedger(
+  db: DbOrTx,
+  options: { workspaceId: string; offset: number; limit: number },
+) {
+  const rows = await db
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.workspaceId, options.workspaceId))
+    .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    userName: row.userName,
+    product: row.product,
+    purchase: row.purchase,
+    spend: row.spend,
+    amountChange: row.amountChange,
+    balanceAfter: row.balanceAfter,
+    currency: row.currency,
+    purchaseTotal: row.purchaseTotal,
+    taxAmount: row.taxAmount,
+    documentTitle: row.documentTitle,
+    documentProcess: row.documentProcess,
+    receiverName: row.receiverName,
+  }));
 }
 
 /**
@@ -711,9 +728,27 @@ export function isProductAdmin(
   return user.isAdmin && user.emailVerified && platform.config.adminEmailDomains.includes(domain);
 }
 
-/** The admin area's billing list: every workspace, those waiting for review first. */
-export async function listAllWorkspaces(platform: Platform) {
-  return platform.database.db
+/** `%`, `_` and `\\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The admin area's billing list, a page at a time: workspaces waiting for review first, then
+ * the newest. `q` matches part of the title, company name or VAT id, or the whole id.
+ */
+export async function listAllWorkspaces(
+  platform: Platform,
+  options: { q: string; page: number; pageSize: number },
+) {
+  const pattern = `%${likeLiteral(options.q)}%`;
+  const search = options.q
+    ? or(
+        ilike(workspaces.title, pattern),
+        ilike(sql`${workspaces.company} ->> 'name'`, pattern),
+        ilike(sql`${workspaces.company} ->> 'vat'`, pattern),
+        z.uuid().safeParse(options.q).success ? eq(workspaces.id, options.q) : undefined,
+      )
+    : undefined;
+  const rows = await platform.database.db
     .select({
       id: workspaces.id,
       title: workspaces.title,
@@ -726,14 +761,37 @@ export async function listAllWorkspaces(platform: Platform) {
       createdAt: workspaces.createdAt,
     })
     .from(workspaces)
-    .where(isNull(workspaces.deletedAt))
-    .orderBy(workspaces.isVerified, desc(workspaces.createdAt));
+    .where(and(isNull(workspaces.deletedAt), search))
+    .orderBy(
+      sql`${workspaces.isVerified} OR ${workspaces.isRejected}`,
+      desc(workspaces.createdAt),
+      desc(workspaces.id),
+    )
+    .limit(options.pageSize + 1)
+    .offset((options.page - 1) * options.pageSize);
+  return {
+    items: rows.slice(0, options.pageSize),
+    page: options.page,
+    pageSize: options.pageSize,
+    hasMore: rows.length > options.pageSize,
+  };
 }
 
-/** An administrator verifies an invoice workspace: it becomes usable and gets its ordered credits. */
+type AdminReview = {
+  adminId: string;
+  workspaceId: string;
+  /** Why, for the event log (optional for a review). */
+  reason?: string | undefined;
+  ipAddress?: string | null;
+};
+
+/**
+ * An administrator verifies an invoice workspace: it becomes usable and gets its ordered
+ * credits (once, however often it is verified). Each verification is logged.
+ */
 export async function verifyWorkspace(
   platform: Platform,
-  options: { adminId: string; adminName: string; workspaceId: string },
+  options: AdminReview & { adminName: string },
 ) {
   await platform.database.db.transaction(async (tx) => {
     const [workspace] = await tx
@@ -748,41 +806,57 @@ export async function verifyWorkspace(
       .returning();
     if (!workspace) throw new AppError('not_found');
     const order = workspace.asyncPayment;
-    if (order && order.credits > 0) {
-      await applyCreditChange(tx, {
-        workspaceId: workspace.id,
-        idempotencyKey: `invoice-order:${workspace.id}`,
-        product: 'credits',
-        purchase: order.credits,
-        currency: order.currency,
-        unitPrice: order.unitPrice,
-        taxPrc: order.taxPrc,
-        taxAmount: order.taxAmount,
-        purchaseTotal: order.purchaseTotal,
-        userId: options.adminId,
-        userName: options.adminName,
-      });
-    }
+    const granted =
+      order && order.credits > 0
+        ? await applyCreditChange(tx, {
+            workspaceId: workspace.id,
+            idempotencyKey: `invoice-order:${workspace.id}`,
+            product: 'credits',
+            purchase: order.credits,
+            currency: order.currency,
+            unitPrice: order.unitPrice,
+            taxPrc: order.taxPrc,
+            taxAmount: order.taxAmount,
+            purchaseTotal: order.purchaseTotal,
+            userId: options.adminId,
+            userName: options.adminName,
+          })
+        : null;
+    await logAdminAction(tx, {
+      adminId: options.adminId,
+      action: 'workspace.verified',
+      target: { kind: 'workspace', id: workspace.id, label: workspace.title },
+      reason: options.reason ?? null,
+      ipAddress: options.ipAddress ?? null,
+      data: { credits: granted?.isApplied ? order?.credits : 0 },
+    });
     await notifyWorkspace(platform, tx, workspace.id, 'workspace.verified');
   });
 }
 
-export async function rejectWorkspace(
-  platform: Platform,
-  options: { adminId: string; workspaceId: string },
-) {
-  const updated = await platform.database.db
-    .update(workspaces)
-    .set({
-      isRejected: true,
-      isVerified: false,
-      rejectedBy: options.adminId,
-      rejectedAt: new Date(),
-    })
-    .where(and(eq(workspaces.id, options.workspaceId), sql`${workspaces.verifiedAt} IS NULL`))
-    .returning({ id: workspaces.id });
-  if (updated.length === 0) throw new AppError('reject_only_waiting');
-  await publish(platform, options.workspaceId, 'workspace.rejected');
+/** An administrator rejects an invoice workspace still waiting for review; logged. */
+export async function rejectWorkspace(platform: Platform, options: AdminReview) {
+  await platform.database.db.transaction(async (tx) => {
+    const [workspace] = await tx
+      .update(workspaces)
+      .set({
+        isRejected: true,
+        isVerified: false,
+        rejectedBy: options.adminId,
+        rejectedAt: new Date(),
+      })
+      .where(and(eq(workspaces.id, options.workspaceId), isNull(workspaces.verifiedAt)))
+      .returning({ id: workspaces.id, title: workspaces.title });
+    if (!workspace) throw new AppError('reject_only_waiting');
+    await logAdminAction(tx, {
+      adminId: options.adminId,
+      action: 'workspace.rejected',
+      target: { kind: 'workspace', id: workspace.id, label: workspace.title },
+      reason: options.reason ?? null,
+      ipAddress: options.ipAddress ?? null,
+    });
+    await notifyWorkspace(platform, tx, workspace.id, 'workspace.rejected');
+  });
 }
 
 /** The demo workspace with its fixed id, made on first start (sending from it is not charged). */

@@ -273,8 +273,10 @@ describe('invoice workspaces and the admin review', () => {
       isAdmin: true,
       email: `staff-${Date.now()}@pactum.fi`,
     });
-    const list = (await call('GET', '/api/v1/admin/workspaces', admin.cookie)).json();
-    expect(list.find((w: { id: string }) => w.id === workspaceId)).toMatchObject({
+    const list = (
+      await call('GET', `/api/v1/admin/workspaces?q=${workspaceId}`, admin.cookie)
+    ).json();
+    expect(list.items.find((w: { id: string }) => w.id === workspaceId)).toMatchObject({
       isVerified: false,
     });
     expect(

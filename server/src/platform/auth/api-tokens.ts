@@ -23,9 +23,10 @@ export type ApiTokenSession = SessionRow & {
 };
 
 /**
- * The live token with this text, or null: unknown, revoked, expired, or a workspace token whose
- * workspace is gone or whose user is no longer its member. Read from the database on every
- * request (one indexed lookup), so a revocation holds at once in every process.
+ * The live token with this text, or null: unknown, revoked, expired, its user's account disabled,
+ * or a workspace token whose workspace is gone or whose user is no longer its member. Read from
+ * the database on every request (one indexed lookup), so a revocation holds at once in every
+ * process.
  */
 export async function findApiToken(db: DbOrTx, token: string): Promise<ApiTokenSession | null> {
   if (!isApiTokenFormat(token)) return null;
@@ -45,6 +46,8 @@ export async function findApiToken(db: DbOrTx, token: string): Promise<ApiTokenS
       and(
         eq(apiTokens.tokenHash, hashApiToken(token)),
         isNull(apiTokens.revokedAt),
+        // A disabled account's tokens stop with its sessions (issue 17).
+        isNull(users.disabledAt),
         or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
         or(
           isNull(apiTokens.workspaceId),

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import type { SsoProvider } from '@pactum/core/auth';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { serializeSignedCookie } from 'better-call';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -196,6 +197,31 @@ export function createAuth(options: {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // No way in for an account Pactum's support disabled: password, single sign-on,
+          // sign-up or any other path that ends in a new session. A single sign-on attempt
+          // lands on /login?error=account_disabled.
+          async before(session) {
+            if (await isUserDisabled(database, session.userId)) {
+              throw new APIError('FORBIDDEN', {
+                code: ACCOUNT_DISABLED,
+                message: 'This account has been disabled.',
+              });
+            }
+          },
+          // A sign-in through Google or Microsoft is logged like a password one (the password
+          // sign-in logs its own in the auth service), so the last sign-in is known for both.
+          async after(session, context) {
+            if (!context?.path?.startsWith('/callback/')) return;
+            await database.db.insert(schema.authEvents).values({
+              userId: session.userId,
+              type: 'login',
+              ipAddress: session.ipAddress || null,
+            });
+          },
+        },
+      },
       account: {
         create: {
           async after(account) {
@@ -223,6 +249,18 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The code the auth engine's refusal of a disabled account carries. */
+export const ACCOUNT_DISABLED = 'account_disabled';
+
+/** Whether Pactum's support disabled the account (issue 17). */
+async function isUserDisabled(database: Database, userId: string): Promise<boolean> {
+  const [row] = await database.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.id, userId), isNotNull(schema.users.disabledAt)));
+  return row !== undefined;
+}
 
 /** The app's own pages a verification link may lead back to (a document the user was on). */
 export const VERIFY_RETURN_PATH = /^\/dashboard\/[A-Za-z0-9/_-]{1,200}$/;

@@ -1,15 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Auth } from './auth';
 
-/** Whether a session still exists and has not expired (sign-out and password changes end it). */
+/**
+ * Whether a session still exists and has not expired (sign-out and password changes end it), and
+ * its account is not disabled.
+ */
 export async function isSessionLive(db: DbOrTx, sessionId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), isNull(users.disabledAt)),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -62,7 +68,8 @@ function readCookie(header: string, name: string): string | undefined {
 
 /**
  * Reads the auth engine's signed session cookie the fast way: the HMAC-SHA-256 signature is
- * checked here (constant time) and one indexed join finds the session and its user. Sessions
+ * checked here (constant time) and one indexed join finds the session and its user (unless
+ * Pactum's support disabled the account, issue 17: then there is no session). Sessions
  * due for renewal (a day since their last update) are left to the engine, which extends them.
  * The engine stays the only writer of sessions.
  */
@@ -89,7 +96,8 @@ export function createCookieSessionReader(options: {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
+    // A disabled account's sessions stop at once: not live, and not renewed either.
+    .where(and(eq(sessions.token, sql.placeholder('token')), isNull(users.disabledAt)))
     .limit(1)
     .prepare('pactum_session_by_token');
 
