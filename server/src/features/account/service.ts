@@ -17,11 +17,11 @@ import { AppError } from '../../http/app-error';
 import { outsideRequestScope } from '../../http/request-scope';
 import { requiredProvider } from '../../platform/auth/auth';
 import type { Platform } from '../../platform/platform';
+import { isProductAdmin } from '../admin/product-admin';
 import { dealGroupCondition } from '../deals/groups';
 import { listedDrafts } from '../drafts/listed';
 import { plannedDigestAt } from '../notifications/digest';
 import { accessibleDocumentIds } from '../sharing/access';
-import { isProductAdmin } from '../sharing/documents';
 import { visibleDeals } from '../signing/my-signatures';
 
 /** The user's own record, as the `/me` answer's schema holds it. */

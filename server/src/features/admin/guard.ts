@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { requireSession, type SessionUser } from '../../http/session';
-import { isProductAdmin } from '../workspaces/service';
+import { isProductAdmin } from './product-admin';
 
 /**
  * The caller when they are one of Pactum's product administrators (the admin flag, a verified

@@ -8,8 +8,8 @@ import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session';
 import type { Platform } from '../../platform/platform';
 import { sendVerification } from '../auth/service';
-import { isProductAdmin } from '../workspaces/service';
 import { logAdminAction } from './log';
+import { isProductAdmin } from './product-admin';
 import {
   clearUserDisabled,
   countLiveApiTokens,

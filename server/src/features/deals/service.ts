@@ -53,11 +53,11 @@ import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { logAdminAction } from '../admin/log';
+import { isProductAdmin } from '../admin/product-admin';
 import { dealChanged } from '../dashboard/live';
 import { notifyUsers } from '../notifications/notify';
 import { type DocumentAccess, requireAccess } from '../sharing/access';
 import { queueDealWebhook } from '../webhooks/events';
-import { isProductAdmin } from '../workspaces/service';
 import { callerPartyOn, dealGroupWhere } from './groups';
 import {
   type DealRow,

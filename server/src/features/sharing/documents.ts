@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { deals, drafts, templates } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
+import { isProductAdmin } from '../admin/product-admin';
 import { resolveAccess } from './access';
 
 /** The signed-in caller as document services need them (name for 'Locked by %s'). */
@@ -38,18 +39,6 @@ export const topicKinds: Record<DocumentCollection, string> = {
 
 export const documentTopic = (collection: DocumentCollection, documentId: string) =>
   `${topicKinds[collection]}:${documentId}`;
-
-/**
- * A product administrator: the user flag, a verified e-mail and an e-mail on one of the admin
- * domains (the same rule as the workspaces area's `isProductAdmin`).
- */
-export function isProductAdmin(
-  platform: Platform,
-  user: { isAdmin: boolean; emailVerified: boolean; email: string },
-): boolean {
-  const domain = user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase();
-  return user.isAdmin && user.emailVerified && platform.config.adminEmailDomains.includes(domain);
-}
 
 async function documentFlags(
   db: DbOrTx,

@@ -16,6 +16,7 @@ import { documentAccess, templates } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
+import { isProductAdmin } from '../admin/product-admin';
 import {
   blankSections,
   copySections,
@@ -32,7 +33,6 @@ import {
   type DocumentGrant,
   documentTopic,
   findDocumentGrant,
-  isProductAdmin,
   requireDocument,
 } from '../sharing/documents';
 import { grantUserAccess } from '../sharing/service';

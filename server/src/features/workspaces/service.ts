@@ -719,15 +719,6 @@ export async function removeTag(
   });
 }
 
-/** Product administrators: the admin flag, a verified e-mail, on one of Pactum's own domains. */
-export function isProductAdmin(
-  platform: Platform,
-  user: { isAdmin: boolean; emailVerified: boolean; email: string },
-): boolean {
-  const domain = user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase();
-  return user.isAdmin && user.emailVerified && platform.config.adminEmailDomains.includes(domain);
-}
-
 /** `%`, `_` and `\\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
