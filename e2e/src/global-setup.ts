@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 // A real OpenID provider on this machine stands in for Google (the server's own test helper).
 import { type OidcAccount, startOidcProvider } from '../../server/src/test/oidc-provider';
+import { type ProductAdmin, productAdmin, seedProductAdmin } from './product-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,11 @@ declare module 'vitest' {
      * provider's login page. Undefined against an external app (E2E_BASE_URL).
      */
     ssoAccount: { login: string; email: string; firstname: string; lastname: string } | undefined;
+    /**
+     * A product admin (staff domain, verified, admin flag) registered before the server
+     * started. Undefined against an external app (E2E_BASE_URL).
+     */
+    productAdmin: ProductAdmin | undefined;
   }
 }
 
@@ -47,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (externalUrl) {
     project.provide('baseUrl', externalUrl.replace(/\/$/, ''));
     project.provide('ssoAccount', undefined);
+    project.provide('productAdmin', undefined);
     return async () => {};
   }
 
@@ -64,23 +71,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ? await createThrowawayDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
   let output = '';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    // The journeys read mails and codes from the dev outbox, pay with test cards and move the
+    // alert and digest clock; production has none of these unless asked for by name.
+    DEV_OUTBOX: '1',
+    TEST_PAYMENTS: '1',
+    DEV_CLOCK: '1',
+    GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
+    GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
+  // Before the server opens the database: the embedded one takes one process at a time.
+  try {
+    await seedProductAdmin(env);
+  } catch (error) {
+    await oidc.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+    throw error;
+  }
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      // The journeys read mails and codes from the dev outbox, pay with test cards and move the
-      // alert and digest clock; production has none of these unless asked for by name.
-      DEV_OUTBOX: '1',
-      TEST_PAYMENTS: '1',
-      DEV_CLOCK: '1',
-      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
-      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
-      GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const capture = (chunk: Buffer) => {
@@ -109,6 +126,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('productAdmin', productAdmin);
   project.provide('ssoAccount', {
     login: ssoPerson.sub,
     email: ssoPerson.email,

@@ -335,7 +335,7 @@ describe('accounts', () => {
     await page.goto('/verify/email?mode=somethingElse&code=x');
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Unknown error. Please contact support' })
+      .filter({ hasText: 'Unknown error: Pactum sends no such link.' })
       .waitFor();
 
     await page.goto('/verify/email?mode=verifyEmail&code=not-a-real-code');

@@ -91,25 +91,42 @@ const VerifyPaymentPage = page(
   () => import('../features/workspaces/verify-payment-page'),
   (m) => m.VerifyPaymentPage,
 );
+const AdminLayout = page(
+  () => import('../features/admin/admin-layout'),
+  (m) => m.AdminLayout,
+);
 const AdminBillingPage = page(
   () => import('../features/admin/admin-billing-page'),
   (m) => m.AdminBillingPage,
 );
-const ComingSoonPage = page(
-  () => import('../features/shell/coming-soon-page'),
-  (m) => m.ComingSoonPage,
+const AdminBillingDetailPage = page(
+  () => import('../features/admin/admin-billing-detail-page'),
+  (m) => m.AdminBillingDetailPage,
+);
+const AdminUsersPage = page(
+  () => import('../features/admin/admin-users-page'),
+  (m) => m.AdminUsersPage,
+);
+const AdminUserPage = page(
+  () => import('../features/admin/admin-user-page'),
+  (m) => m.AdminUserPage,
+);
+const AdminDocumentsPage = page(
+  () => import('../features/admin/admin-documents-page'),
+  (m) => m.AdminDocumentsPage,
+);
+const AdminDocumentPage = page(
+  () => import('../features/admin/admin-document-page'),
+  (m) => m.AdminDocumentPage,
+);
+const AdminEventsPage = page(
+  () => import('../features/admin/admin-events-page'),
+  (m) => m.AdminEventsPage,
 );
 
 const handle = (crumb: RouteHandle['crumb'], crumbTo?: string): RouteHandle => ({
   crumb,
   crumbTo,
-});
-
-/** A dashboard area not built yet: its route shows 'Coming soon' inside the shell. */
-const comingSoon = (path: string, crumb: RouteHandle['crumb']): RouteObject => ({
-  path,
-  handle: handle(crumb),
-  element: <ComingSoonPage />,
 });
 
 const dashboardRoutes: RouteObject[] = [
@@ -142,17 +159,46 @@ const dashboardRoutes: RouteObject[] = [
   ...signingRoutes,
   // The document lists are `documents/<group>` (dealRoutes); the bare address opens the first.
   { path: 'documents', element: <Navigate to="negotiate" replace /> },
-  comingSoon('knowledge-base', 'knowledgeBase'),
   {
-    // Spec 3 §2.7: /admin opens the billing list; its other pages are not built yet.
+    // Spec 3 §2.7: /admin opens the billing list. The layout shows the area's sections to
+    // product admins and tells anyone else the pages are not theirs (the server answers 403).
     path: 'admin',
     handle: handle('admin'),
+    element: <AdminLayout />,
     children: [
-      { index: true, element: <Navigate to="billing" replace /> },
-      { path: 'billing', handle: handle('billingAccounts'), element: <AdminBillingPage /> },
-      comingSoon('users', 'admin'),
-      comingSoon('documents', 'admin'),
-      comingSoon('events', 'admin'),
+      {
+        path: 'billing',
+        handle: handle('billingAccounts'),
+        children: [
+          { index: true, element: <AdminBillingPage /> },
+          {
+            path: ':accountId',
+            handle: handle('billingAccount'),
+            element: <AdminBillingDetailPage />,
+          },
+        ],
+      },
+      {
+        path: 'users',
+        handle: handle('adminUsers'),
+        children: [
+          { index: true, element: <AdminUsersPage /> },
+          { path: ':userId', handle: handle('adminUser'), element: <AdminUserPage /> },
+        ],
+      },
+      {
+        path: 'documents',
+        handle: handle('adminDocuments'),
+        children: [
+          { index: true, element: <AdminDocumentsPage /> },
+          {
+            path: ':kind/:documentId',
+            handle: handle('adminDocument'),
+            element: <AdminDocumentPage />,
+          },
+        ],
+      },
+      { path: 'events', handle: handle('adminEvents'), element: <AdminEventsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

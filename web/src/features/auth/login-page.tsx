@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
 import { authMessages } from '@pactum/core/auth';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useLang } from '../../ui/use-lang';
+import { SupportContact } from '../support/support-contact';
 import { useMe } from './api/get-me';
 import { LoginCard } from './components/login-card';
 import { safeRedirect, withRedirect } from './redirect';
@@ -9,16 +11,24 @@ import { safeRedirect, withRedirect } from './redirect';
 /** `/login`: sign in, then go back to `?redirect=` or to the dashboard. */
 export function LoginPage() {
   const lang = useLang();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const me = useMe();
   const returnTo = params.get('redirect');
   const target = safeRedirect(returnTo);
   if (me.data?.isProfileComplete) return <Navigate to={target} replace />;
+  const error = params.get('error');
+  // The single sign-on return leads here when it failed or the account is disabled.
   const notice =
-    params.get('error') === 'sso_failed' ? (
+    error === 'sso_failed' ? (
       <Alert severity="error" role="alert">
         {authMessages[lang].ssoFailed}
+      </Alert>
+    ) : error === 'account_disabled' ? (
+      <Alert severity="error" role="alert">
+        {t('support.errors.accountDisabled')}
+        <SupportContact />
       </Alert>
     ) : undefined;
   return (

@@ -14,6 +14,7 @@ import { FormTextField } from '../../ui/form-text-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
+import { SupportContact } from '../support/support-contact';
 import { useMe } from './api/get-me';
 import { useResetPassword } from './api/reset-password';
 import { useVerifyEmail } from './api/verify-email';
@@ -153,6 +154,7 @@ function UnknownModeView() {
     <StartFrame title={t('verify.errorTitle')}>
       <Alert severity="error" role="alert">
         {authMessages[lang].unknownMode}
+        <SupportContact lead={t('support.unknownLink')} />
       </Alert>
     </StartFrame>
   );

@@ -35,6 +35,7 @@ import {
   type TocItem,
 } from '../sections/components/table-of-contents';
 import { receiverValidationPath } from '../sending/paths';
+import { SupportContact } from '../support/support-contact';
 import { useCreateSection } from './api/create-section';
 import { useDeal } from './api/get-deal';
 import { useMyInvite } from './api/get-my-invite';
@@ -237,7 +238,12 @@ function EditorBody({ deal }: { deal: DealDetail }) {
           <DealMenu deal={deal} />
         </Stack>
 
-        {deal.isTrashed && <Alert severity="warning">{t('deals.editor.trashedBanner')}</Alert>}
+        {deal.isTrashed && (
+          <Alert severity="warning">
+            {t('deals.editor.trashedBanner')}
+            <SupportContact lead={t('support.recoverTrashed')} />
+          </Alert>
+        )}
         {deal.role === 'view' && <Alert severity="info">{t('deals.editor.readOnly')}</Alert>}
 
         <Card variant="outlined" id={TITLE_ANCHOR_ID}>

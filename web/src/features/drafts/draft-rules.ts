@@ -21,7 +21,7 @@ export type SendPollStep =
   | { kind: 'found' }
   /** The queue failed: 'Draft sending encountered and error…' with 'Error: %s'. */
   | { kind: 'error'; message: string }
-  /** 300 polls without a deal: 'Is this taking too long? Please contact support by our chat!' */
+  /** 300 polls without a deal: 'Is this taking too long?…' and the ways to reach support. */
   | { kind: 'timeout' }
   /** Ask again in a second. */
   | { kind: 'wait' };

@@ -10,6 +10,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { markJustSent } from '../sending/just-sent';
 import { SENT_STATUS_PATH, sentDealPath } from '../sending/paths';
+import { SupportContact } from '../support/support-contact';
 import { useDraft } from './api/get-draft';
 import { getQueue } from './api/get-queue';
 import { listDraftDeals } from './api/list-draft-deals';
@@ -99,11 +100,13 @@ export function DraftSentPage() {
           {outcome.message && (
             <Typography sx={{ mt: 1 }}>{text('queueErrorDetail', outcome.message)}</Typography>
           )}
+          <SupportContact />
         </Alert>
       )}
       {outcome.kind === 'timeout' && (
         <Alert severity="warning" role="alert" sx={{ width: '100%' }}>
           {text('tooLong')}
+          <SupportContact />
         </Alert>
       )}
       {outcome.kind !== 'waiting' && (

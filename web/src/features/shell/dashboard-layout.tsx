@@ -24,6 +24,7 @@ import { type Me, meQueryKey, useMe } from '../auth/api/get-me';
 import { useSignOut } from '../auth/api/sign-out';
 import { withRedirect } from '../auth/redirect';
 import { SearchToggle } from '../search/components/search-toggle';
+import { useChatWidget } from '../support/chat-widget';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { type DrawerControl, DrawerControlContext } from './drawer-control';
 import { NavDrawerContent } from './nav-drawer';
@@ -85,6 +86,8 @@ function Shell({ me }: { me: Me }) {
   // Events on the user (counts, settings changed in another tab) refetch the user.
   useLiveTopic(`user:${me.id}`, meQueryKey);
   useWelcomeToast(me);
+  // Spec 1 §2: the operator's chat widget, in the signed-in app only (sign-in stays light).
+  useChatWidget();
 
   const isFloating = !isWide || openEditors > 0;
   const isDrawerOpen = isFloating ? isFloatOpen : isDesktopOpen;

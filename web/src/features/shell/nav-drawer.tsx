@@ -8,6 +8,7 @@ import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import Logout from '@mui/icons-material/Logout';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import TaskOutlined from '@mui/icons-material/TaskOutlined';
@@ -27,6 +28,7 @@ import { NavLink, Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../../app/language-select';
 import { visuallyHidden } from '../../ui/visually-hidden';
 import type { HomeCounts, Me } from '../auth/api/get-me';
+import { useSupportContact } from '../support/api/get-support-contact';
 import type { CrumbKey } from './route-handle';
 import { isTestEnvironment } from './test-environment';
 
@@ -100,7 +102,6 @@ const accountItems: NavItem[] = [
     icon: <WorkspacesOutlined />,
     count: 'workspaces',
   },
-  { label: 'knowledgeBase', to: '/dashboard/knowledge-base', icon: <HelpOutline /> },
 ];
 
 const adminItem: NavItem = {
@@ -163,6 +164,7 @@ export function NavDrawerContent({ me, onNavigate, onSignOut }: NavDrawerContent
         </List>
         <List dense>
           {accountItems.map(item)}
+          <KnowledgeBaseEntry onNavigate={onNavigate} />
           <ListItemButton onClick={onSignOut} sx={itemSx}>
             <ListItemIcon sx={{ minWidth: 40 }}>
               <Logout />
@@ -177,6 +179,32 @@ export function NavDrawerContent({ me, onNavigate, onSignOut }: NavDrawerContent
         </Box>
       </Box>
     </>
+  );
+}
+
+/** The operator's help pages (SUPPORT_HELP_URL) in a new tab; no entry when there are none. */
+function KnowledgeBaseEntry({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const helpUrl = useSupportContact()?.helpUrl;
+  if (!helpUrl) return null;
+  return (
+    <ListItemButton
+      component="a"
+      href={helpUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={onNavigate}
+      sx={itemSx}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <HelpOutline />
+      </ListItemIcon>
+      <ListItemText primary={t('nav.knowledgeBase')} />
+      <OpenInNew aria-hidden fontSize="small" color="action" />
+      <Box component="span" sx={visuallyHidden}>
+        {` ${t('support.newTab')}`}
+      </Box>
+    </ListItemButton>
   );
 }
 

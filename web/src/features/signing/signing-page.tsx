@@ -31,6 +31,7 @@ import { useMe } from '../auth/api/get-me';
 import { useSendVerification } from '../auth/api/send-verification';
 import { dealEditPath, dealSignPath } from '../deals/deal-paths';
 import { RichTextView } from '../sections/components/rich-text-view';
+import { SupportContact } from '../support/support-contact';
 import { type SigningSigner, type SigningView, signedPdfUrl, useSigning } from './api/get-signing';
 import { useCancelSigning, useRetrySignedPdf } from './api/signing-actions';
 import { AuditTrailDialog, AuditTrailList } from './components/audit-trail';
@@ -133,7 +134,12 @@ function SigningBody({ view }: { view: SigningView }) {
         </Button>
       </Stack>
 
-      {view.isTrashed && <Alert severity="warning">{t('deals.editor.trashedBanner')}</Alert>}
+      {view.isTrashed && (
+        <Alert severity="warning">
+          {t('deals.editor.trashedBanner')}
+          <SupportContact lead={t('support.recoverTrashed')} />
+        </Alert>
+      )}
 
       <Card variant="outlined" component="section" aria-label={t('signing.status.label')}>
         <CardContent>

@@ -24,6 +24,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ApiTokensCard } from '../api-tokens/components/api-tokens-card';
 import { useMe } from '../auth/api/get-me';
+import { SupportContact } from '../support/support-contact';
 import { WebhooksCard } from '../webhooks/components/webhooks-card';
 import { useCalculateStats } from './api/calculate-stats';
 import { useWorkspace } from './api/get-workspace';
@@ -131,6 +132,7 @@ function WorkspaceView({ workspace }: { workspace: Workspace }) {
       {!workspace.isVerified ? (
         <Alert severity={workspace.isRejected ? 'error' : 'info'} sx={{ maxWidth: 720 }}>
           {workspace.isRejected ? t('workspaces.edit.rejected') : t('workspaces.edit.waiting')}
+          {workspace.isRejected && <SupportContact lead={t('support.rejectedOrder')} />}
         </Alert>
       ) : (
         <>

@@ -6,10 +6,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SupportContact } from '../../support/support-contact';
 
 /** The spec's width of the terms and privacy dialogs (1 §2). */
 const LEGAL_DIALOG_MAX_WIDTH = 1024;
 const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
+/** The privacy policy's section on the user's rights: how to reach support follows it. */
+const PRIVACY_RIGHTS_SECTION = 's6';
 
 export type LegalDocument = 'terms' | 'privacy';
 
@@ -44,6 +47,9 @@ export function LegalDialog({ document, onClose }: LegalDialogProps) {
                   {t(`legal.${document}.${section}Title`)}
                 </Typography>
                 <Typography sx={{ mt: 0.5 }}>{t(`legal.${document}.${section}Text`)}</Typography>
+                {document === 'privacy' && section === PRIVACY_RIGHTS_SECTION && (
+                  <SupportContact lead={t('support.privacyRights')} />
+                )}
               </section>
             ))}
           </DialogContent>

@@ -14,6 +14,7 @@ import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { SupportErrorAlert } from '../../support/support-error-alert';
 import { useForgotPassword } from '../api/forgot-password';
 import type { Me } from '../api/get-me';
 import { useSignIn } from '../api/sign-in';
@@ -92,7 +93,7 @@ function LoginView({
       <SsoButtons mode="signIn" returnTo={returnTo} />
       <OrDivider />
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-        <ErrorAlert error={signIn.error} describe={rateLimitText} />
+        <SupportErrorAlert error={signIn.error} describe={rateLimitText} />
         <FormTextField
           control={form.control}
           name="email"

@@ -25,6 +25,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../../ui/use-lang';
+import { visuallyHidden } from '../../../ui/visually-hidden';
+import { useSupportContact } from '../../support/api/get-support-contact';
 import { EXAMPLE_DOCX_URL, IMPORT_UPLOAD_PATH } from '../import-paths';
 import type { PickMode } from './import-document';
 
@@ -82,6 +84,7 @@ function useDescribeMarker() {
  */
 export function ImportPanel(props: ImportPanelProps) {
   const { t } = useTranslation();
+  const helpUrl = useSupportContact()?.helpUrl;
   const lang = useLang();
   const describe = useDescribeMarker();
   const { step, picks, onChange, titleProblem, markerProblem, metadataProblem } = props;
@@ -124,10 +127,17 @@ export function ImportPanel(props: ImportPanelProps) {
                 <Link href={EXAMPLE_DOCX_URL} download>
                   {t('imports.example')}
                 </Link>
-                {' · '}
-                <Link component={RouterLink} to="/dashboard/knowledge-base">
-                  {t('imports.knowledgeBase')}
-                </Link>
+                {helpUrl && (
+                  <>
+                    {' · '}
+                    <Link href={helpUrl} target="_blank" rel="noopener noreferrer">
+                      {t('imports.knowledgeBase')}
+                      <Box component="span" sx={visuallyHidden}>
+                        {` ${t('support.newTab')}`}
+                      </Box>
+                    </Link>
+                  </>
+                )}
               </Typography>
               <Box>{next(true)}</Box>
             </Stack>

@@ -31,6 +31,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useLang } from '../../../ui/use-lang';
+import { SupportErrorAlert } from '../../support/support-error-alert';
 import type { SigningSigner, SigningView } from '../api/get-signing';
 import {
   useSendCode,
@@ -80,7 +81,7 @@ function TwoStepStep({
           {send.data.message}
         </Alert>
       )}
-      <ErrorAlert error={send.error} />
+      <SupportErrorAlert error={send.error} />
       {send.isSuccess && (
         <TextField
           label={t('signing.sign.code')}
@@ -97,7 +98,7 @@ function TwoStepStep({
           sx={{ maxWidth: 200 }}
         />
       )}
-      <ErrorAlert error={verify.error} />
+      <SupportErrorAlert error={verify.error} />
     </Stack>
   );
 }
@@ -270,7 +271,7 @@ export function SignDialog({
               {t('signing.sign.consentRequired')}
             </Typography>
           )}
-          <ErrorAlert error={sign.error} />
+          <SupportErrorAlert error={sign.error} />
         </Stack>
       </DialogContent>
       <DialogActions>
