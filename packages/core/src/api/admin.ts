@@ -55,7 +55,11 @@ export type AdminUserRef = z.infer<typeof adminUserRefSchema>;
 
 const workspaceRefSchema = z.object({ id: z.uuid(), title: z.string() });
 
-/** The body of every admin action: why it was done. */
+/**
+ * The body of every admin action: why it was done. The user actions that take nothing else:
+ * POST /api/v1/admin/users/:userId/verification (re-send the verification mail; 409 when
+ * verified), …/disable and …/enable (204; disabling yourself is 409 `admin_self`).
+ */
 export const adminReasonBodySchema = z.object({ reason: adminReasonSchema });
 export type AdminReasonBody = z.infer<typeof adminReasonBodySchema>;
 

@@ -1,4 +1,5 @@
 import {
+  type AdminReasonBody,
   adminEndSessionsBodySchema,
   adminEndSessionsResultSchema,
   adminReasonBodySchema,
@@ -10,8 +11,10 @@ import {
 import { noContent } from '@pactum/core/api/wire';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Platform } from '../../platform/platform';
 import { requireProductAdmin } from './guard';
 import {
+  type AdminActor,
   disableUser,
   enableUser,
   endUserSessions,
@@ -90,96 +93,51 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/v1/admin/users/:userId/verification',
-    {
-      schema: {
-        tags,
-        summary: 'Mail the e-mail verification link again (409 when already verified)',
-        params: userParams,
-        body: adminReasonBodySchema,
-        response: { 204: noContent },
+  /**
+   * A POST action on one user, taking a reason (and what else its body holds) and answering
+   * 204 when done: the admin and their address go to the service with the user and the body.
+   */
+  const userAction = <Body extends z.ZodType<AdminReasonBody>>(
+    path: string,
+    summary: string,
+    body: Body,
+    run: (
+      platform: Platform,
+      options: AdminActor & { userId: string } & z.output<Body>,
+    ) => Promise<void>,
+  ) =>
+    app.post(
+      `/api/v1/admin/users/:userId/${path}`,
+      { schema: { tags, summary, params: userParams, body, response: { 204: noContent } } },
+      async (request, reply) => {
+        const admin = await requireProductAdmin(request);
+        await run(platform, {
+          admin,
+          ipAddress: request.ip,
+          userId: request.params.userId,
+          ...(request.body as z.output<Body>),
+        });
+        return reply.status(204).send(null);
       },
-    },
-    async (request, reply) => {
-      const admin = await requireProductAdmin(request);
-      await resendUserVerification(platform, {
-        admin,
-        ipAddress: request.ip,
-        userId: request.params.userId,
-        reason: request.body.reason,
-      });
-      return reply.status(204).send(null);
-    },
-  );
+    );
 
-  app.post(
-    '/api/v1/admin/users/:userId/admin',
-    {
-      schema: {
-        tags,
-        summary: 'Grant or revoke the admin flag (not your own: 409 admin_self)',
-        params: userParams,
-        body: adminSetAdminBodySchema,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const admin = await requireProductAdmin(request);
-      await setUserAdmin(platform, {
-        admin,
-        ipAddress: request.ip,
-        userId: request.params.userId,
-        isAdmin: request.body.isAdmin,
-        reason: request.body.reason,
-      });
-      return reply.status(204).send(null);
-    },
+  userAction(
+    'verification',
+    'Mail the e-mail verification link again (409 when already verified)',
+    adminReasonBodySchema,
+    resendUserVerification,
   );
-
-  app.post(
-    '/api/v1/admin/users/:userId/disable',
-    {
-      schema: {
-        tags,
-        summary: 'Disable an account: no sign-in, sessions and API tokens stop; documents stay',
-        params: userParams,
-        body: adminReasonBodySchema,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const admin = await requireProductAdmin(request);
-      await disableUser(platform, {
-        admin,
-        ipAddress: request.ip,
-        userId: request.params.userId,
-        reason: request.body.reason,
-      });
-      return reply.status(204).send(null);
-    },
+  userAction(
+    'admin',
+    'Grant or revoke the admin flag (not your own: 409 admin_self)',
+    adminSetAdminBodySchema,
+    setUserAdmin,
   );
-
-  app.post(
-    '/api/v1/admin/users/:userId/enable',
-    {
-      schema: {
-        tags,
-        summary: 'Enable a disabled account again',
-        params: userParams,
-        body: adminReasonBodySchema,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const admin = await requireProductAdmin(request);
-      await enableUser(platform, {
-        admin,
-        ipAddress: request.ip,
-        userId: request.params.userId,
-        reason: request.body.reason,
-      });
-      return reply.status(204).send(null);
-    },
+  userAction(
+    'disable',
+    'Disable an account: no sign-in, sessions and API tokens stop; documents stay',
+    adminReasonBodySchema,
+    disableUser,
   );
+  userAction('enable', 'Enable a disabled account again', adminReasonBodySchema, enableUser);
 };

@@ -4,33 +4,28 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ADMIN_DEFAULT_PAGE_SIZE } from '@pactum/core/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ApiError } from '../../app/http';
 import { DetailList } from '../../ui/detail-list';
-import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime, formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsCard } from '../../ui/settings-card';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
+import { TransactionsTable } from '../workspaces/components/transactions-card';
 import { ADMIN_BILLING_PATH, adminUserPath } from './admin-paths';
 import { type AdminWorkspaceDetail, useAdminWorkspace } from './api/get-admin-workspace';
-import { type AdminTransaction, useAdminTransactions } from './api/list-admin-transactions';
+import { useAdminTransactions } from './api/list-admin-transactions';
+import { CardTable } from './components/card-table';
 import { CreditAdjustmentDialog } from './components/credit-adjustment-dialog';
-import { ListPager } from './components/list-pager';
-import { ListStatus } from './components/list-status';
+import { DetailState } from './components/detail-state';
+import { PagedList } from './components/paged-list';
 import { type Review, ReviewDialog } from './components/review-dialog';
 import { WorkspaceReviewChip } from './components/workspace-review-chip';
 import type { PageParams } from './list-params';
@@ -45,35 +40,15 @@ export function AdminBillingDetailPage() {
   const { accountId = '' } = useParams();
   const workspace = useAdminWorkspace(accountId);
   useDocumentTitle(workspace.data?.title ?? t('nav.billingAccount'));
-  if (workspace.isPending) {
+  if (!workspace.isSuccess) {
     return (
-      <Stack spacing={3} role="status" aria-label={t('admin.list.loading')}>
-        <Skeleton variant="text" width={320} height={56} />
-        <Skeleton variant="rounded" height={200} />
-        <Skeleton variant="rounded" height={240} />
-      </Stack>
-    );
-  }
-  if (workspace.isError) {
-    const isMissing = workspace.error instanceof ApiError && workspace.error.status === 404;
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {isMissing ? (
-          <Alert severity="warning">{t('admin.workspace.notFound')}</Alert>
-        ) : (
-          <ErrorAlert error={workspace.error} fallback={t('admin.workspace.loadFailed')} />
-        )}
-        <Stack direction="row" spacing={1}>
-          {!isMissing && (
-            <Button variant="contained" onClick={() => workspace.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          )}
-          <Button variant="outlined" component={RouterLink} to={ADMIN_BILLING_PATH}>
-            {t('admin.workspace.backToList')}
-          </Button>
-        </Stack>
-      </Stack>
+      <DetailState
+        query={workspace}
+        notFoundText={t('admin.workspace.notFound')}
+        loadFailedText={t('admin.workspace.loadFailed')}
+        backTo={ADMIN_BILLING_PATH}
+        backText={t('admin.workspace.backToList')}
+      />
     );
   }
   return <WorkspaceView workspace={workspace.data} />;
@@ -207,44 +182,39 @@ function FactsCard({ workspace }: { workspace: AdminWorkspaceDetail }) {
 function MembersCard({ workspace }: { workspace: AdminWorkspaceDetail }) {
   const { t } = useTranslation();
   return (
-    <SettingsCard title={t('admin.workspace.members')}>
-      {workspace.members.length === 0 ? (
-        <Typography color="text.secondary">{t('admin.workspace.noMembers')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('admin.workspace.members')} sx={{ minWidth: 420 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.users.columns.name')}</TableCell>
-                <TableCell>{t('admin.user.role')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {workspace.members.map((member) => (
-                <TableRow key={member.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <Link component={RouterLink} to={adminUserPath(member.id)}>
-                      {member.name || member.email}
-                    </Link>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {member.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <span>{t(`workspaces.roles.${member.role}`)}</span>
-                      {member.disabledAt && (
-                        <Chip size="small" color="error" label={t('admin.users.disabled')} />
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </SettingsCard>
+    <CardTable
+      title={t('admin.workspace.members')}
+      isEmpty={workspace.members.length === 0}
+      emptyText={t('admin.workspace.noMembers')}
+      minWidth={420}
+      head={
+        <>
+          <TableCell>{t('admin.users.columns.name')}</TableCell>
+          <TableCell>{t('admin.user.role')}</TableCell>
+        </>
+      }
+    >
+      {workspace.members.map((member) => (
+        <TableRow key={member.id}>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            <Link component={RouterLink} to={adminUserPath(member.id)}>
+              {member.name || member.email}
+            </Link>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {member.email}
+            </Typography>
+          </TableCell>
+          <TableCell>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <span>{t(`workspaces.roles.${member.role}`)}</span>
+              {member.disabledAt && (
+                <Chip size="small" color="error" label={t('admin.users.disabled')} />
+              )}
+            </Stack>
+          </TableCell>
+        </TableRow>
+      ))}
+    </CardTable>
   );
 }
 
@@ -252,127 +222,68 @@ function PaymentsCard({ workspace }: { workspace: AdminWorkspaceDetail }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <SettingsCard title={t('admin.workspace.payments')}>
-      {workspace.payments.length === 0 ? (
-        <Typography color="text.secondary">{t('admin.workspace.noPayments')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('admin.workspace.payments')} sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('workspaces.transactions.date')}</TableCell>
-                <TableCell>{t('admin.columns.status')}</TableCell>
-                <TableCell align="right">{t('admin.columns.credits')}</TableCell>
-                <TableCell align="right">{t('workspaces.transactions.total')}</TableCell>
-                <TableCell>{t('admin.workspace.provider')}</TableCell>
-                <TableCell>{t('admin.workspace.credited')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {workspace.payments.map((payment) => (
-                <TableRow key={payment.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(payment.createdAt)}
-                  </TableCell>
-                  <TableCell>
-                    {t(`admin.paymentStatus.${payment.status}`)}
-                    {payment.errorCode && (
-                      <Typography variant="caption" color="error" component="div">
-                        {payment.errorCode}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{payment.credits}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(payment.purchaseTotal, payment.currency, lang)}
-                  </TableCell>
-                  <TableCell>{payment.provider}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {payment.creditedAt ? formatDateTime(payment.creditedAt) : '–'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </SettingsCard>
+    <CardTable
+      title={t('admin.workspace.payments')}
+      isEmpty={workspace.payments.length === 0}
+      emptyText={t('admin.workspace.noPayments')}
+      minWidth={720}
+      head={
+        <>
+          <TableCell>{t('workspaces.transactions.date')}</TableCell>
+          <TableCell>{t('admin.columns.status')}</TableCell>
+          <TableCell align="right">{t('admin.columns.credits')}</TableCell>
+          <TableCell align="right">{t('workspaces.transactions.total')}</TableCell>
+          <TableCell>{t('admin.workspace.provider')}</TableCell>
+          <TableCell>{t('admin.workspace.credited')}</TableCell>
+        </>
+      }
+    >
+      {workspace.payments.map((payment) => (
+        <TableRow key={payment.id}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.createdAt)}</TableCell>
+          <TableCell>
+            {t(`admin.paymentStatus.${payment.status}`)}
+            {payment.errorCode && (
+              <Typography variant="caption" color="error" component="div">
+                {payment.errorCode}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell align="right">{payment.credits}</TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(payment.purchaseTotal, payment.currency, lang)}
+          </TableCell>
+          <TableCell>{payment.provider}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {payment.creditedAt ? formatDateTime(payment.creditedAt) : '–'}
+          </TableCell>
+        </TableRow>
+      ))}
+    </CardTable>
   );
 }
 
-/** A signed change of credits: `+5`, `-1`. */
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
-
 function LedgerCard({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const [paging, setPaging] = useState<PageParams>({
     page: 1,
     pageSize: ADMIN_DEFAULT_PAGE_SIZE,
   });
   const ledger = useAdminTransactions(workspaceId, paging);
-  const rows = ledger.data?.items ?? [];
-  const documentOf = (row: AdminTransaction) =>
-    [row.documentTitle, row.receiverName].filter(Boolean).join(' · ') || '–';
   return (
     <SettingsCard title={t('admin.workspace.ledger')}>
-      <ListStatus
+      <PagedList
         query={ledger}
-        isEmpty={rows.length === 0 && paging.page === 1}
+        paging={paging}
+        onPage={setPaging}
         emptyText={t('workspaces.transactions.empty')}
         loadFailedText={t('admin.workspace.ledgerFailed')}
-        rows={4}
+        skeletonRows={4}
       >
-        <TableContainer>
-          <Table size="small" aria-label={t('admin.workspace.ledger')} sx={{ minWidth: 760 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('workspaces.transactions.date')}</TableCell>
-                <TableCell>{t('workspaces.transactions.user')}</TableCell>
-                <TableCell>{t('workspaces.transactions.product')}</TableCell>
-                <TableCell align="right">{t('workspaces.transactions.change')}</TableCell>
-                <TableCell align="right">{t('workspaces.transactions.balance')}</TableCell>
-                <TableCell align="right">{t('workspaces.transactions.total')}</TableCell>
-                <TableCell>{t('workspaces.transactions.document')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(row.createdAt)}
-                  </TableCell>
-                  <TableCell>{row.userName ?? '–'}</TableCell>
-                  <TableCell>{t(`workspaces.transactions.products.${row.product}`)}</TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{
-                      color: row.amountChange >= 0 ? 'success.main' : 'error.main',
-                      fontWeight: 500,
-                    }}
-                  >
-                    {signed(row.amountChange)}
-                  </TableCell>
-                  <TableCell align="right">{row.balanceAfter}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {row.purchaseTotal !== null && row.currency
-                      ? formatMoney(row.purchaseTotal, row.currency, lang)
-                      : '–'}
-                  </TableCell>
-                  <TableCell>{documentOf(row)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPager
-          {...paging}
-          count={rows.length}
-          hasMore={ledger.data?.hasMore ?? false}
-          isFetching={ledger.isFetching}
-          onChange={setPaging}
-        />
-      </ListStatus>
+        {(rows) => (
+          <TransactionsTable rows={rows} label={t('admin.workspace.ledger')} minWidth={760} />
+        )}
+      </PagedList>
     </SettingsCard>
   );
 }

@@ -1,12 +1,7 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +12,9 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
 import { adminWorkspacePath } from './admin-paths';
 import { type AdminWorkspace, useAdminWorkspaces } from './api/list-admin-workspaces';
-import { ListPager } from './components/list-pager';
 import { ListSearchField } from './components/list-search-field';
-import { ListStatus } from './components/list-status';
+import { ListTable } from './components/list-table';
+import { PagedList } from './components/paged-list';
 import { type Review, ReviewDialog } from './components/review-dialog';
 import { WorkspaceReviewChip } from './components/workspace-review-chip';
 import { readSearchListParams } from './list-params';
@@ -38,7 +33,6 @@ export function AdminBillingPage() {
   const workspaces = useAdminWorkspaces(params);
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
   const [review, setReview] = useState<Review>();
-  const rows = workspaces.data?.items ?? [];
   return (
     <Stack spacing={2}>
       <PageHeader title={t('admin.title')} />
@@ -48,16 +42,19 @@ export function AdminBillingPage() {
         value={params.q}
         onSearch={onSearch}
       />
-      <ListStatus
+      <PagedList
         query={workspaces}
-        isEmpty={rows.length === 0 && params.page === 1}
+        paging={params}
+        onPage={update}
         emptyText={params.q ? t('admin.noMatch', { q: params.q }) : t('admin.empty')}
         loadFailedText={t('admin.loadFailed')}
       >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('admin.title')} sx={{ minWidth: 960 }}>
-            <TableHead>
-              <TableRow>
+        {(rows) => (
+          <ListTable
+            label={t('admin.title')}
+            minWidth={960}
+            head={
+              <>
                 <TableCell>{t('admin.columns.name')}</TableCell>
                 <TableCell>{t('admin.columns.type')}</TableCell>
                 <TableCell>{t('admin.columns.company')}</TableCell>
@@ -66,28 +63,19 @@ export function AdminBillingPage() {
                 <TableCell>{t('admin.columns.status')}</TableCell>
                 <TableCell>{t('admin.columns.created')}</TableCell>
                 <TableCell align="right">{t('admin.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((workspace) => (
-                <WorkspaceRow
-                  key={workspace.id}
-                  workspace={workspace}
-                  onReview={(action) => setReview({ workspace, action })}
-                />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPager
-          page={params.page}
-          pageSize={params.pageSize}
-          count={rows.length}
-          hasMore={workspaces.data?.hasMore ?? false}
-          isFetching={workspaces.isFetching}
-          onChange={update}
-        />
-      </ListStatus>
+              </>
+            }
+          >
+            {rows.map((workspace) => (
+              <WorkspaceRow
+                key={workspace.id}
+                workspace={workspace}
+                onReview={(action) => setReview({ workspace, action })}
+              />
+            ))}
+          </ListTable>
+        )}
+      </PagedList>
       {review && <ReviewDialog review={review} onClose={() => setReview(undefined)} />}
     </Stack>
   );

@@ -4,20 +4,14 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type AdminDocumentKind, adminDocumentKinds } from '@pactum/core/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ApiError } from '../../app/http';
 import { DetailList } from '../../ui/detail-list';
 import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
@@ -35,6 +29,8 @@ import { useCheckChain } from './api/check-chain';
 import { type AdminDocumentDetail, useAdminDocument } from './api/get-admin-document';
 import { useRestoreDeal } from './api/restore-deal';
 import { DocumentStateChip } from './components/admin-chips';
+import { CardTable } from './components/card-table';
+import { DetailState } from './components/detail-state';
 import { ReasonDialog } from './components/reason-dialog';
 import { UserRefLink } from './components/user-ref-link';
 
@@ -58,35 +54,15 @@ function DocumentLoader({ kind, documentId }: { kind: AdminDocumentKind; documen
   const { t } = useTranslation();
   const document = useAdminDocument(kind, documentId);
   useDocumentTitle(document.data?.title || t('nav.adminDocument'));
-  if (document.isPending) {
+  if (!document.isSuccess) {
     return (
-      <Stack spacing={3} role="status" aria-label={t('admin.list.loading')}>
-        <Skeleton variant="text" width={360} height={56} />
-        <Skeleton variant="rounded" height={200} />
-        <Skeleton variant="rounded" height={240} />
-      </Stack>
-    );
-  }
-  if (document.isError) {
-    const isMissing = document.error instanceof ApiError && document.error.status === 404;
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {isMissing ? (
-          <Alert severity="warning">{t('admin.document.notFound')}</Alert>
-        ) : (
-          <ErrorAlert error={document.error} fallback={t('admin.document.loadFailed')} />
-        )}
-        <Stack direction="row" spacing={1}>
-          {!isMissing && (
-            <Button variant="contained" onClick={() => document.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          )}
-          <Button variant="outlined" component={RouterLink} to={ADMIN_DOCUMENTS_PATH}>
-            {t('admin.document.backToList')}
-          </Button>
-        </Stack>
-      </Stack>
+      <DetailState
+        query={document}
+        notFoundText={t('admin.document.notFound')}
+        loadFailedText={t('admin.document.loadFailed')}
+        backTo={ADMIN_DOCUMENTS_PATH}
+        backText={t('admin.document.backToList')}
+      />
     );
   }
   return <DocumentView document={document.data} />;
@@ -268,156 +244,133 @@ function ChainCheckCard({ document }: { document: AdminDocumentDetail }) {
 function AccessCard({ document }: { document: AdminDocumentDetail }) {
   const { t } = useTranslation();
   return (
-    <SettingsCard title={t('admin.document.access')}>
-      {document.access.length === 0 ? (
-        <Typography color="text.secondary">{t('admin.document.noAccess')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('admin.document.access')} sx={{ minWidth: 560 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.document.who')}</TableCell>
-                <TableCell>{t('admin.user.role')}</TableCell>
-                <TableCell>{t('admin.document.party')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {document.access.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {row.user ? (
-                      <UserRefLink user={row.user} />
-                    ) : row.workspace ? (
-                      <>
-                        {t('admin.document.workspaceAccess')}{' '}
-                        <Link component={RouterLink} to={adminWorkspacePath(row.workspace.id)}>
-                          {row.workspace.title}
-                        </Link>
-                      </>
-                    ) : row.group ? (
-                      t('admin.document.groupAccess', { name: row.group.name })
-                    ) : (
-                      t('admin.document.invited', { email: row.email ?? '' })
-                    )}
-                  </TableCell>
-                  <TableCell>{t(`workspaces.roles.${row.role}`)}</TableCell>
-                  <TableCell>{row.party ? t(`admin.parties.${row.party}`) : '–'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </SettingsCard>
+    <CardTable
+      title={t('admin.document.access')}
+      isEmpty={document.access.length === 0}
+      emptyText={t('admin.document.noAccess')}
+      minWidth={560}
+      head={
+        <>
+          <TableCell>{t('admin.document.who')}</TableCell>
+          <TableCell>{t('admin.user.role')}</TableCell>
+          <TableCell>{t('admin.document.party')}</TableCell>
+        </>
+      }
+    >
+      {document.access.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            {row.user ? (
+              <UserRefLink user={row.user} />
+            ) : row.workspace ? (
+              <>
+                {t('admin.document.workspaceAccess')}{' '}
+                <Link component={RouterLink} to={adminWorkspacePath(row.workspace.id)}>
+                  {row.workspace.title}
+                </Link>
+              </>
+            ) : row.group ? (
+              t('admin.document.groupAccess', { name: row.group.name })
+            ) : (
+              t('admin.document.invited', { email: row.email ?? '' })
+            )}
+          </TableCell>
+          <TableCell>{t(`workspaces.roles.${row.role}`)}</TableCell>
+          <TableCell>{row.party ? t(`admin.parties.${row.party}`) : '–'}</TableCell>
+        </TableRow>
+      ))}
+    </CardTable>
   );
 }
 
 function SignersCard({ document }: { document: AdminDocumentDetail }) {
   const { t } = useTranslation();
   return (
-    <SettingsCard title={t('admin.document.signers')}>
-      {document.signers.length === 0 ? (
-        <Typography color="text.secondary">{t('admin.document.noSigners')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('admin.document.signers')} sx={{ minWidth: 640 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.document.party')}</TableCell>
-                <TableCell>{t('admin.users.columns.name')}</TableCell>
-                <TableCell>{t('admin.users.columns.email')}</TableCell>
-                <TableCell>{t('admin.columns.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {document.signers.map((signer) => (
-                <TableRow key={signer.id}>
-                  <TableCell>{t(`admin.parties.${signer.party}`)}</TableCell>
-                  <TableCell>{signer.name}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{signer.email}</TableCell>
-                  <TableCell>
-                    {signer.revokedAt ? (
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={t('admin.document.signerRevoked', {
-                          date: formatDateTime(signer.revokedAt),
-                        })}
-                      />
-                    ) : signer.state === 'signed' ? (
-                      <Chip
-                        size="small"
-                        color="success"
-                        label={t('admin.document.signerSigned', {
-                          date: signer.signedAt ? formatDateTime(signer.signedAt) : '',
-                        })}
-                      />
-                    ) : (
-                      <Chip
-                        size="small"
-                        color="warning"
-                        variant="outlined"
-                        label={t('admin.document.signerWaiting')}
-                      />
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </SettingsCard>
+    <CardTable
+      title={t('admin.document.signers')}
+      isEmpty={document.signers.length === 0}
+      emptyText={t('admin.document.noSigners')}
+      minWidth={640}
+      head={
+        <>
+          <TableCell>{t('admin.document.party')}</TableCell>
+          <TableCell>{t('admin.users.columns.name')}</TableCell>
+          <TableCell>{t('admin.users.columns.email')}</TableCell>
+          <TableCell>{t('admin.columns.status')}</TableCell>
+        </>
+      }
+    >
+      {document.signers.map((signer) => (
+        <TableRow key={signer.id}>
+          <TableCell>{t(`admin.parties.${signer.party}`)}</TableCell>
+          <TableCell>{signer.name}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>{signer.email}</TableCell>
+          <TableCell>
+            {signer.revokedAt ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('admin.document.signerRevoked', {
+                  date: formatDateTime(signer.revokedAt),
+                })}
+              />
+            ) : signer.state === 'signed' ? (
+              <Chip
+                size="small"
+                color="success"
+                label={t('admin.document.signerSigned', {
+                  date: signer.signedAt ? formatDateTime(signer.signedAt) : '',
+                })}
+              />
+            ) : (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('admin.document.signerWaiting')}
+              />
+            )}
+          </TableCell>
+        </TableRow>
+      ))}
+    </CardTable>
   );
 }
 
 function ActivityCard({ document }: { document: AdminDocumentDetail }) {
   const { t } = useTranslation();
   return (
-    <SettingsCard
+    <CardTable
       title={t('admin.document.activity')}
       description={t('admin.document.activityHint')}
+      isEmpty={document.events.length === 0}
+      emptyText={t('admin.document.noActivity')}
+      minWidth={640}
+      maxHeight={480}
+      head={
+        <>
+          <TableCell>{t('admin.events.columns.time')}</TableCell>
+          <TableCell>{t('admin.events.columns.type')}</TableCell>
+          <TableCell>{t('admin.document.party')}</TableCell>
+          <TableCell>{t('admin.events.columns.actor')}</TableCell>
+          <TableCell align="right">{t('admin.document.seq')}</TableCell>
+        </>
+      }
     >
-      {document.events.length === 0 ? (
-        <Typography color="text.secondary">{t('admin.document.noActivity')}</Typography>
-      ) : (
-        <TableContainer sx={{ maxHeight: 480 }}>
-          <Table
-            size="small"
-            stickyHeader
-            aria-label={t('admin.document.activity')}
-            sx={{ minWidth: 640 }}
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.events.columns.time')}</TableCell>
-                <TableCell>{t('admin.events.columns.type')}</TableCell>
-                <TableCell>{t('admin.document.party')}</TableCell>
-                <TableCell>{t('admin.events.columns.actor')}</TableCell>
-                <TableCell align="right">{t('admin.document.seq')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {document.events.map((event) => (
-                <TableRow key={event.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(event.createdAt)}
-                  </TableCell>
-                  <TableCell>
-                    <code>{event.event}</code>
-                  </TableCell>
-                  <TableCell>{event.party ? t(`admin.parties.${event.party}`) : '–'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <UserRefLink user={event.user} />
-                  </TableCell>
-                  <TableCell align="right">{event.seq ?? '–'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </SettingsCard>
+      {document.events.map((event) => (
+        <TableRow key={event.id}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</TableCell>
+          <TableCell>
+            <code>{event.event}</code>
+          </TableCell>
+          <TableCell>{event.party ? t(`admin.parties.${event.party}`) : '–'}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            <UserRefLink user={event.user} />
+          </TableCell>
+          <TableCell align="right">{event.seq ?? '–'}</TableCell>
+        </TableRow>
+      ))}
+    </CardTable>
   );
 }
 

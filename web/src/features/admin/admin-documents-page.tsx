@@ -1,12 +1,7 @@
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,9 +16,9 @@ import { type AdminDocumentRow, useAdminDocuments } from './api/list-admin-docum
 import { DocumentStateChip } from './components/admin-chips';
 import { DateTimeText } from './components/date-time-text';
 import { DayRangeFields } from './components/day-range-fields';
-import { ListPager } from './components/list-pager';
 import { ListSearchField } from './components/list-search-field';
-import { ListStatus } from './components/list-status';
+import { ListTable } from './components/list-table';
+import { PagedList } from './components/paged-list';
 import { adminDocumentStates, readDocumentListParams } from './list-params';
 import { useListAddress } from './use-list-address';
 
@@ -38,7 +33,6 @@ export function AdminDocumentsPage() {
   const [params, update] = useListAddress(readDocumentListParams);
   const documents = useAdminDocuments(params);
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const rows = documents.data?.items ?? [];
   const isFiltered = Boolean(params.q || params.kind || params.state || params.from || params.to);
   return (
     <Stack spacing={2}>
@@ -86,16 +80,19 @@ export function AdminDocumentsPage() {
         </TextField>
         <DayRangeFields from={params.from} to={params.to} onChange={update} />
       </Stack>
-      <ListStatus
+      <PagedList
         query={documents}
-        isEmpty={rows.length === 0 && params.page === 1}
+        paging={params}
+        onPage={update}
         emptyText={isFiltered ? t('admin.documents.noMatch') : t('admin.documents.empty')}
         loadFailedText={t('admin.documents.loadFailed')}
       >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('admin.documents.title')} sx={{ minWidth: 900 }}>
-            <TableHead>
-              <TableRow>
+        {(rows) => (
+          <ListTable
+            label={t('admin.documents.title')}
+            minWidth={900}
+            head={
+              <>
                 <TableCell sx={{ minWidth: 180 }}>{t('admin.documents.columns.title')}</TableCell>
                 <TableCell>{t('admin.documents.columns.state')}</TableCell>
                 <TableCell>{t('admin.documents.columns.parties')}</TableCell>
@@ -103,24 +100,15 @@ export function AdminDocumentsPage() {
                 <TableCell sx={{ minWidth: 160 }}>{t('admin.documents.columns.creator')}</TableCell>
                 <TableCell>{t('admin.documents.columns.created')}</TableCell>
                 <TableCell>{t('admin.documents.columns.modified')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((document) => (
-                <DocumentRow key={`${document.kind}:${document.id}`} document={document} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPager
-          page={params.page}
-          pageSize={params.pageSize}
-          count={rows.length}
-          hasMore={documents.data?.hasMore ?? false}
-          isFetching={documents.isFetching}
-          onChange={update}
-        />
-      </ListStatus>
+              </>
+            }
+          >
+            {rows.map((document) => (
+              <DocumentRow key={`${document.kind}:${document.id}`} document={document} />
+            ))}
+          </ListTable>
+        )}
+      </PagedList>
     </Stack>
   );
 }

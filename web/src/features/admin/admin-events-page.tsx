@@ -1,13 +1,8 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,6 +19,7 @@ import { EventKindChip } from './components/admin-chips';
 import { DateTimeText } from './components/date-time-text';
 import { DayRangeFields } from './components/day-range-fields';
 import { ListStatus } from './components/list-status';
+import { ListTable } from './components/list-table';
 import { EVENT_TYPE_MAX_LENGTH, isUuid, readEventFilters } from './list-params';
 import { useListAddress } from './use-list-address';
 
@@ -90,26 +86,25 @@ export function AdminEventsPage() {
         emptyText={t('admin.events.empty')}
         loadFailedText={t('admin.events.loadFailed')}
       >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('admin.events.title')} sx={{ minWidth: 900 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.events.columns.time')}</TableCell>
-                <TableCell>{t('admin.events.columns.kind')}</TableCell>
-                <TableCell>{t('admin.events.columns.type')}</TableCell>
-                <TableCell>{t('admin.events.columns.actor')}</TableCell>
-                <TableCell>{t('admin.events.columns.target')}</TableCell>
-                <TableCell>{t('admin.events.columns.reason')}</TableCell>
-                <TableCell>{t('admin.events.columns.ip')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.map((event) => (
-                <EventLine key={`${event.kind}:${event.id}`} event={event} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          label={t('admin.events.title')}
+          minWidth={900}
+          head={
+            <>
+              <TableCell>{t('admin.events.columns.time')}</TableCell>
+              <TableCell>{t('admin.events.columns.kind')}</TableCell>
+              <TableCell>{t('admin.events.columns.type')}</TableCell>
+              <TableCell>{t('admin.events.columns.actor')}</TableCell>
+              <TableCell>{t('admin.events.columns.target')}</TableCell>
+              <TableCell>{t('admin.events.columns.reason')}</TableCell>
+              <TableCell>{t('admin.events.columns.ip')}</TableCell>
+            </>
+          }
+        >
+          {lines.map((event) => (
+            <EventLine key={`${event.kind}:${event.id}`} event={event} />
+          ))}
+        </ListTable>
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
           {events.isFetchNextPageError && <ErrorAlert error={events.error} />}
           {events.hasNextPage ? (

@@ -1,21 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ApiError } from '../../app/http';
 import { DetailList } from '../../ui/detail-list';
-import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { SettingsCard } from '../../ui/settings-card';
@@ -29,6 +21,8 @@ import { useResendVerification } from './api/resend-verification';
 import { useSetUserAdmin } from './api/set-user-admin';
 import { useSetUserDisabled } from './api/set-user-disabled';
 import { UserFlagChips, VerifiedChip } from './components/admin-chips';
+import { CardTable } from './components/card-table';
+import { DetailState } from './components/detail-state';
 import { ReasonDialog } from './components/reason-dialog';
 
 /**
@@ -40,35 +34,15 @@ export function AdminUserPage() {
   const { userId = '' } = useParams();
   const user = useAdminUser(userId);
   useDocumentTitle(user.data?.name || t('nav.adminUser'));
-  if (user.isPending) {
+  if (!user.isSuccess) {
     return (
-      <Stack spacing={3} role="status" aria-label={t('admin.list.loading')}>
-        <Skeleton variant="text" width={320} height={56} />
-        <Skeleton variant="rounded" height={200} />
-        <Skeleton variant="rounded" height={160} />
-      </Stack>
-    );
-  }
-  if (user.isError) {
-    const isMissing = user.error instanceof ApiError && user.error.status === 404;
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        {isMissing ? (
-          <Alert severity="warning">{t('admin.user.notFound')}</Alert>
-        ) : (
-          <ErrorAlert error={user.error} fallback={t('admin.user.loadFailed')} />
-        )}
-        <Stack direction="row" spacing={1}>
-          {!isMissing && (
-            <Button variant="contained" onClick={() => user.refetch()}>
-              {t('common.tryAgain')}
-            </Button>
-          )}
-          <Button variant="outlined" component={RouterLink} to={ADMIN_USERS_PATH}>
-            {t('admin.user.backToList')}
-          </Button>
-        </Stack>
-      </Stack>
+      <DetailState
+        query={user}
+        notFoundText={t('admin.user.notFound')}
+        loadFailedText={t('admin.user.loadFailed')}
+        backTo={ADMIN_USERS_PATH}
+        backText={t('admin.user.backToList')}
+      />
     );
   }
   return <UserView user={user.data} />;
@@ -193,40 +167,35 @@ function UserDetails({ user }: { user: AdminUserDetail }) {
 function MembershipsCard({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation();
   return (
-    <SettingsCard title={t('admin.user.memberships')}>
-      {user.memberships.length === 0 ? (
-        <Typography color="text.secondary">{t('admin.user.noMemberships')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('admin.user.memberships')} sx={{ minWidth: 480 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.columns.name')}</TableCell>
-                <TableCell>{t('admin.user.role')}</TableCell>
-                <TableCell>{t('admin.columns.type')}</TableCell>
-                <TableCell>{t('admin.columns.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {user.memberships.map((membership) => (
-                <TableRow key={membership.id}>
-                  <TableCell>
-                    <Link component={RouterLink} to={adminWorkspacePath(membership.id)}>
-                      {membership.title}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{t(`workspaces.roles.${membership.role}`)}</TableCell>
-                  <TableCell>{t(`workspaces.type.${membership.type}`)}</TableCell>
-                  <TableCell>
-                    {membership.isVerified ? t('admin.status.verified') : t('admin.status.waiting')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </SettingsCard>
+    <CardTable
+      title={t('admin.user.memberships')}
+      isEmpty={user.memberships.length === 0}
+      emptyText={t('admin.user.noMemberships')}
+      minWidth={480}
+      head={
+        <>
+          <TableCell>{t('admin.columns.name')}</TableCell>
+          <TableCell>{t('admin.user.role')}</TableCell>
+          <TableCell>{t('admin.columns.type')}</TableCell>
+          <TableCell>{t('admin.columns.status')}</TableCell>
+        </>
+      }
+    >
+      {user.memberships.map((membership) => (
+        <TableRow key={membership.id}>
+          <TableCell>
+            <Link component={RouterLink} to={adminWorkspacePath(membership.id)}>
+              {membership.title}
+            </Link>
+          </TableCell>
+          <TableCell>{t(`workspaces.roles.${membership.role}`)}</TableCell>
+          <TableCell>{t(`workspaces.type.${membership.type}`)}</TableCell>
+          <TableCell>
+            {membership.isVerified ? t('admin.status.verified') : t('admin.status.waiting')}
+          </TableCell>
+        </TableRow>
+      ))}
+    </CardTable>
   );
 }
 
@@ -240,7 +209,7 @@ function SessionsCard({ user, onEnd, onEndAll }: SessionsCardProps) {
   const { t } = useTranslation();
   const { sessions } = user;
   return (
-    <SettingsCard
+    <CardTable
       title={t('admin.user.sessions')}
       actions={
         sessions.length > 0 ? (
@@ -249,60 +218,47 @@ function SessionsCard({ user, onEnd, onEndAll }: SessionsCardProps) {
           </Button>
         ) : undefined
       }
+      isEmpty={sessions.length === 0}
+      emptyText={t('admin.user.noSessions')}
+      minWidth={760}
+      head={
+        <>
+          <TableCell>{t('admin.user.sessionStarted')}</TableCell>
+          <TableCell>{t('admin.user.sessionRenewed')}</TableCell>
+          <TableCell>{t('admin.user.sessionExpires')}</TableCell>
+          <TableCell>{t('admin.user.sessionIp')}</TableCell>
+          <TableCell>{t('admin.user.sessionDevice')}</TableCell>
+          <TableCell align="right">{t('admin.columns.actions')}</TableCell>
+        </>
+      }
     >
-      {sessions.length === 0 ? (
-        <Typography color="text.secondary">{t('admin.user.noSessions')}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={t('admin.user.sessions')} sx={{ minWidth: 760 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.user.sessionStarted')}</TableCell>
-                <TableCell>{t('admin.user.sessionRenewed')}</TableCell>
-                <TableCell>{t('admin.user.sessionExpires')}</TableCell>
-                <TableCell>{t('admin.user.sessionIp')}</TableCell>
-                <TableCell>{t('admin.user.sessionDevice')}</TableCell>
-                <TableCell align="right">{t('admin.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sessions.map((session) => (
-                <TableRow key={session.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(session.createdAt)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(session.updatedAt)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(session.expiresAt)}
-                  </TableCell>
-                  <TableCell>{session.ipAddress ?? '–'}</TableCell>
-                  <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
-                    <Typography variant="body2" color="text.secondary">
-                      {session.userAgent ?? '–'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      color="error"
-                      sx={{ whiteSpace: 'nowrap' }}
-                      aria-label={t('admin.user.endSessionLabel', {
-                        date: formatDateTime(session.createdAt),
-                      })}
-                      onClick={() => onEnd(session)}
-                    >
-                      {t('admin.user.endSession')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </SettingsCard>
+      {sessions.map((session) => (
+        <TableRow key={session.id}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.createdAt)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.updatedAt)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.expiresAt)}</TableCell>
+          <TableCell>{session.ipAddress ?? '–'}</TableCell>
+          <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="text.secondary">
+              {session.userAgent ?? '–'}
+            </Typography>
+          </TableCell>
+          <TableCell align="right">
+            <Button
+              size="small"
+              color="error"
+              sx={{ whiteSpace: 'nowrap' }}
+              aria-label={t('admin.user.endSessionLabel', {
+                date: formatDateTime(session.createdAt),
+              })}
+              onClick={() => onEnd(session)}
+            >
+              {t('admin.user.endSession')}
+            </Button>
+          </TableCell>
+        </TableRow>
+      ))}
+    </CardTable>
   );
 }
 
@@ -322,105 +278,68 @@ function UserActionDialog({
   const setAdmin = useSetUserAdmin(user.id);
   const setDisabled = useSetUserDisabled(user.id);
   const name = user.name || user.email;
-  const done = (message: string) => () => {
+  const done = (message: string) => {
     toast.success(message);
     onClose();
   };
-  const dialog = (() => {
+  // Each action's texts are `admin.user.<action>Title`, `…Text` and `admin.user.<action>`.
+  const { mutation, submit } = (() => {
     switch (action.name) {
       case 'endSession':
       case 'endAll': {
         const sessionId = action.name === 'endSession' ? action.session.id : undefined;
         return {
-          title:
-            action.name === 'endSession'
-              ? t('admin.user.endSessionTitle')
-              : t('admin.user.endAllTitle', { name }),
-          text:
-            action.name === 'endSession'
-              ? t('admin.user.endSessionText')
-              : t('admin.user.endAllText'),
-          confirm:
-            action.name === 'endSession' ? t('admin.user.endSession') : t('admin.user.endAll'),
           mutation: endSessions,
           submit: (reason: string) =>
             endSessions.mutate(
               { reason, sessionId },
-              {
-                onSuccess: ({ ended }) => {
-                  toast.success(t('admin.user.sessionsEnded', { count: ended }));
-                  onClose();
-                },
-              },
+              { onSuccess: ({ ended }) => done(t('admin.user.sessionsEnded', { count: ended })) },
             ),
         };
       }
       case 'resend':
         return {
-          title: t('admin.user.resendTitle', { email: user.email }),
-          text: t('admin.user.resendText'),
-          confirm: t('admin.user.resend'),
           mutation: resend,
           submit: (reason: string) =>
             resend.mutate(
               { reason },
-              { onSuccess: done(t('admin.user.resent', { email: user.email })) },
+              { onSuccess: () => done(t('admin.user.resent', { email: user.email })) },
             ),
         };
       case 'grant':
       case 'revoke': {
         const isAdmin = action.name === 'grant';
+        const message = isAdmin
+          ? t('admin.user.granted', { name })
+          : t('admin.user.revoked', { name });
         return {
-          title: isAdmin
-            ? t('admin.user.grantTitle', { name })
-            : t('admin.user.revokeTitle', { name }),
-          text: isAdmin ? t('admin.user.grantText') : t('admin.user.revokeText'),
-          confirm: isAdmin ? t('admin.user.grant') : t('admin.user.revoke'),
           mutation: setAdmin,
           submit: (reason: string) =>
-            setAdmin.mutate(
-              { reason, isAdmin },
-              {
-                onSuccess: done(
-                  isAdmin ? t('admin.user.granted', { name }) : t('admin.user.revoked', { name }),
-                ),
-              },
-            ),
+            setAdmin.mutate({ reason, isAdmin }, { onSuccess: () => done(message) }),
         };
       }
       case 'disable':
       case 'enable': {
         const isDisabled = action.name === 'disable';
+        const message = isDisabled
+          ? t('admin.user.disabled', { name })
+          : t('admin.user.enabled', { name });
         return {
-          title: isDisabled
-            ? t('admin.user.disableTitle', { name })
-            : t('admin.user.enableTitle', { name }),
-          text: isDisabled ? t('admin.user.disableText') : t('admin.user.enableText'),
-          confirm: isDisabled ? t('admin.user.disable') : t('admin.user.enable'),
           mutation: setDisabled,
           submit: (reason: string) =>
-            setDisabled.mutate(
-              { reason, isDisabled },
-              {
-                onSuccess: done(
-                  isDisabled
-                    ? t('admin.user.disabled', { name })
-                    : t('admin.user.enabled', { name }),
-                ),
-              },
-            ),
+            setDisabled.mutate({ reason, isDisabled }, { onSuccess: () => done(message) }),
         };
       }
     }
   })();
   return (
     <ReasonDialog
-      title={dialog.title}
-      text={dialog.text}
-      confirmLabel={dialog.confirm}
-      isPending={dialog.mutation.isPending}
-      error={dialog.mutation.error}
-      onSubmit={dialog.submit}
+      title={t(`admin.user.${action.name}Title`, { name, email: user.email })}
+      text={t(`admin.user.${action.name}Text`)}
+      confirmLabel={t(`admin.user.${action.name}`)}
+      isPending={mutation.isPending}
+      error={mutation.error}
+      onSubmit={submit}
       onClose={onClose}
     />
   );

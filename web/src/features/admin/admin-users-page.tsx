@@ -1,11 +1,6 @@
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
@@ -17,9 +12,9 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { adminUserPath } from './admin-paths';
 import { type AdminUserRow, useAdminUsers } from './api/list-admin-users';
 import { UserFlagChips, VerifiedChip } from './components/admin-chips';
-import { ListPager } from './components/list-pager';
 import { ListSearchField } from './components/list-search-field';
-import { ListStatus } from './components/list-status';
+import { ListTable } from './components/list-table';
+import { PagedList } from './components/paged-list';
 import { readSearchListParams } from './list-params';
 import { useListAddress } from './use-list-address';
 
@@ -33,7 +28,6 @@ export function AdminUsersPage() {
   const [params, update] = useListAddress(readSearchListParams);
   const users = useAdminUsers(params);
   const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
-  const rows = users.data?.items ?? [];
   return (
     <Stack spacing={2}>
       <PageHeader title={t('admin.users.title')} />
@@ -43,16 +37,19 @@ export function AdminUsersPage() {
         value={params.q}
         onSearch={onSearch}
       />
-      <ListStatus
+      <PagedList
         query={users}
-        isEmpty={rows.length === 0 && params.page === 1}
+        paging={params}
+        onPage={update}
         emptyText={params.q ? t('admin.users.noMatch', { q: params.q }) : t('admin.users.empty')}
         loadFailedText={t('admin.users.loadFailed')}
       >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('admin.users.title')} sx={{ minWidth: 960 }}>
-            <TableHead>
-              <TableRow>
+        {(rows) => (
+          <ListTable
+            label={t('admin.users.title')}
+            minWidth={960}
+            head={
+              <>
                 <TableCell>{t('admin.users.columns.name')}</TableCell>
                 <TableCell sx={{ minWidth: 200 }}>{t('admin.users.columns.email')}</TableCell>
                 <TableCell>{t('admin.users.columns.provider')}</TableCell>
@@ -62,24 +59,15 @@ export function AdminUsersPage() {
                 </TableCell>
                 <TableCell>{t('admin.users.columns.workspaces')}</TableCell>
                 <TableCell>{t('admin.users.columns.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((user) => (
-                <UserRow key={user.id} user={user} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <ListPager
-          page={params.page}
-          pageSize={params.pageSize}
-          count={rows.length}
-          hasMore={users.data?.hasMore ?? false}
-          isFetching={users.isFetching}
-          onChange={update}
-        />
-      </ListStatus>
+              </>
+            }
+          >
+            {rows.map((user) => (
+              <UserRow key={user.id} user={user} />
+            ))}
+          </ListTable>
+        )}
+      </PagedList>
     </Stack>
   );
 }

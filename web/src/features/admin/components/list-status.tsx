@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 
-type Loadable = {
+/** What a list or page needs to know of its query. */
+export type Loadable = {
   isPending: boolean;
   isError: boolean;
   error: unknown;

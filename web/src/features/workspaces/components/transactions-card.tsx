@@ -26,12 +26,9 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 /** The credit ledger, newest first, 10 a page. */
 export function TransactionsCard({ workspaceId }: { workspaceId: string }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const paginationLabels = useTablePaginationLabels();
   const [page, setPage] = useState(0);
   const transactions = useTransactions(workspaceId, page + 1);
-  const documentOf = (row: Transaction) =>
-    [row.documentTitle, row.receiverName].filter(Boolean).join(' · ') || '–';
   return (
     <SettingsCard title={t('workspaces.transactions.title')}>
       {transactions.isPending ? (
@@ -47,48 +44,10 @@ export function TransactionsCard({ workspaceId }: { workspaceId: string }) {
         <Typography color="text.secondary">{t('workspaces.transactions.empty')}</Typography>
       ) : (
         <Box>
-          <TableContainer>
-            <Table size="small" aria-label={t('workspaces.transactions.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('workspaces.transactions.date')}</TableCell>
-                  <TableCell>{t('workspaces.transactions.user')}</TableCell>
-                  <TableCell>{t('workspaces.transactions.product')}</TableCell>
-                  <TableCell align="right">{t('workspaces.transactions.change')}</TableCell>
-                  <TableCell align="right">{t('workspaces.transactions.balance')}</TableCell>
-                  <TableCell align="right">{t('workspaces.transactions.total')}</TableCell>
-                  <TableCell>{t('workspaces.transactions.document')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {transactions.data.items.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(row.createdAt)}
-                    </TableCell>
-                    <TableCell>{row.userName ?? '–'}</TableCell>
-                    <TableCell>{t(`workspaces.transactions.products.${row.product}`)}</TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{
-                        color: row.amountChange >= 0 ? 'success.main' : 'error.main',
-                        fontWeight: 500,
-                      }}
-                    >
-                      {signed(row.amountChange)}
-                    </TableCell>
-                    <TableCell align="right">{row.balanceAfter}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {row.purchaseTotal !== null && row.currency
-                        ? formatMoney(row.purchaseTotal, row.currency, lang)
-                        : '–'}
-                    </TableCell>
-                    <TableCell>{documentOf(row)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <TransactionsTable
+            rows={transactions.data.items}
+            label={t('workspaces.transactions.title')}
+          />
           <TablePagination
             component="div"
             count={transactions.data.total}
@@ -101,5 +60,62 @@ export function TransactionsCard({ workspaceId }: { workspaceId: string }) {
         </Box>
       )}
     </SettingsCard>
+  );
+}
+
+type TransactionsTableProps = {
+  rows: Transaction[];
+  /** The table's name for assistive technology. */
+  label: string;
+  minWidth?: number;
+};
+
+/** Ledger rows: when, who, what, the signed change, the balance after, the money and the document. */
+export function TransactionsTable({ rows, label, minWidth }: TransactionsTableProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const documentOf = (row: Transaction) =>
+    [row.documentTitle, row.receiverName].filter(Boolean).join(' · ') || '–';
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label} sx={minWidth === undefined ? undefined : { minWidth }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('workspaces.transactions.date')}</TableCell>
+            <TableCell>{t('workspaces.transactions.user')}</TableCell>
+            <TableCell>{t('workspaces.transactions.product')}</TableCell>
+            <TableCell align="right">{t('workspaces.transactions.change')}</TableCell>
+            <TableCell align="right">{t('workspaces.transactions.balance')}</TableCell>
+            <TableCell align="right">{t('workspaces.transactions.total')}</TableCell>
+            <TableCell>{t('workspaces.transactions.document')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
+              <TableCell>{row.userName ?? '–'}</TableCell>
+              <TableCell>{t(`workspaces.transactions.products.${row.product}`)}</TableCell>
+              <TableCell
+                align="right"
+                sx={{
+                  color: row.amountChange >= 0 ? 'success.main' : 'error.main',
+                  fontWeight: 500,
+                }}
+              >
+                {signed(row.amountChange)}
+              </TableCell>
+              <TableCell align="right">{row.balanceAfter}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {row.purchaseTotal !== null && row.currency
+                  ? formatMoney(row.purchaseTotal, row.currency, lang)
+                  : '–'}
+              </TableCell>
+              <TableCell>{documentOf(row)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
