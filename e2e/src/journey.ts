@@ -192,6 +192,22 @@ export async function api<T>(page: Page, method: string, path: string, data?: un
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A draft of the NDA template titled `title`, sent by `senderName`: its id. */
+export async function createNdaDraft(
+  page: Page,
+  options: { title: string; senderName: string },
+): Promise<string> {
+  const draft = await api<{ id: string }>(page, 'POST', `/templates/${NDA_TEMPLATE_ID}/drafts`);
+  await api(page, 'PATCH', `/drafts/${draft.id}`, {
+    title: options.title,
+    parties: {
+      sender: { type: 'business', name: options.senderName },
+      receiver: { type: 'business', name: '' },
+    },
+  });
+  return draft.id;
+}
+
 /**
  * Names 'Receiver Oy' with `receiverEmail` as the draft's one receiver, sends it for negotiation
  * from `workspaceId` and waits for the send job: the id of the deal it made.
@@ -248,20 +264,9 @@ export async function sendNdaAndJoin(
   receiverPage: Page,
   options: { title: string; senderName: string; workspaceId: string; receiverEmail: string },
 ): Promise<string> {
-  const draft = await api<{ id: string }>(
-    senderPage,
-    'POST',
-    `/templates/${NDA_TEMPLATE_ID}/drafts`,
-  );
-  await api(senderPage, 'PATCH', `/drafts/${draft.id}`, {
-    title: options.title,
-    parties: {
-      sender: { type: 'business', name: options.senderName },
-      receiver: { type: 'business', name: '' },
-    },
-  });
+  const draftId = await createNdaDraft(senderPage, options);
   const dealId = await sendToOneReceiver(senderPage, {
-    draftId: draft.id,
+    draftId,
     workspaceId: options.workspaceId,
     receiverEmail: options.receiverEmail,
   });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   api,
   createCardWorkspace,
-  NDA_TEMPLATE_ID,
+  createNdaDraft,
   notice,
   pathname,
   screenshot,
@@ -90,20 +90,9 @@ describe.skipIf(!productAdmin)('the admin area', () => {
       credits: 50,
       licences: 1,
     });
-    const draft = await api<{ id: string }>(
-      carolPage,
-      'POST',
-      `/templates/${NDA_TEMPLATE_ID}/drafts`,
-    );
-    await api(carolPage, 'PATCH', `/drafts/${draft.id}`, {
-      title: TITLE,
-      parties: {
-        sender: { type: 'business', name: 'Carol Ltd' },
-        receiver: { type: 'business', name: '' },
-      },
-    });
+    const draftId = await createNdaDraft(carolPage, { title: TITLE, senderName: 'Carol Ltd' });
     dealId = await sendToOneReceiver(carolPage, {
-      draftId: draft.id,
+      draftId,
       workspaceId,
       receiverEmail: newPerson('rita', 'receiver').email,
     });

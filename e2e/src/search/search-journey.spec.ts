@@ -4,7 +4,7 @@ import {
   api,
   baseURL,
   createCardWorkspace,
-  NDA_TEMPLATE_ID,
+  createNdaDraft,
   pathname,
   screenshot,
   sendToOneReceiver,
@@ -88,18 +88,7 @@ async function sendNdaWithWord(): Promise<string> {
     contactName: 'Sarah Search',
   });
   workspaceId = workspace.workspaceId;
-  const draft = await api<{ id: string }>(
-    sarahPage,
-    'POST',
-    `/templates/${NDA_TEMPLATE_ID}/drafts`,
-  );
-  await api(sarahPage, 'PATCH', `/drafts/${draft.id}`, {
-    title: TITLE,
-    parties: {
-      sender: { type: 'business', name: 'Search Ltd' },
-      receiver: { type: 'business', name: '' },
-    },
-  });
+  const draftId = await createNdaDraft(sarahPage, { title: TITLE, senderName: 'Search Ltd' });
   type Section = {
     id: string;
     number: string;
@@ -107,11 +96,11 @@ async function sendNdaWithWord(): Promise<string> {
     content: { id: string }[];
     defaultContentId: string | null;
   };
-  const detail = await api<{ sections: Section[] }>(sarahPage, 'GET', `/drafts/${draft.id}`);
+  const detail = await api<{ sections: Section[] }>(sarahPage, 'GET', `/drafts/${draftId}`);
   const first = detail.sections.find((section) => section.number === '1');
   const option = first?.content[0];
   if (!first || !option) throw new Error('The NDA has no first section to write in.');
-  const sectionPath = `/drafts/${draft.id}/sections/${first.id}`;
+  const sectionPath = `/drafts/${draftId}/sections/${first.id}`;
   await api(sarahPage, 'POST', `${sectionPath}/lock`);
   await api(sarahPage, 'PUT', sectionPath, {
     title: first.title,
@@ -119,7 +108,7 @@ async function sendNdaWithWord(): Promise<string> {
     defaultContentId: first.defaultContentId ?? option.id,
   });
   const id = await sendToOneReceiver(sarahPage, {
-    draftId: draft.id,
+    draftId,
     workspaceId: workspace.workspaceId,
     receiverEmail: rick.email,
   });

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
   baseURL,
   createCardWorkspace,
+  createNdaDraft,
   notice,
   sendToOneReceiver,
   startJourney,
@@ -26,7 +26,6 @@ import { newPerson, signUp } from '../people';
  * seal verifies.
  */
 
-const NDA_TEMPLATE_ID = '00000000-0000-4000-8000-0000000000b1';
 const TITLE = 'NDA to sign with Receiver Oy';
 
 const sarah = newPerson('sarah', 'signer');
@@ -90,20 +89,9 @@ describe('signing a deal in two browsers', () => {
       email: sarah.email,
       contactName: 'Sarah Signer',
     });
-    const draft = await api<{ id: string }>(
-      sarahPage,
-      'POST',
-      `/templates/${NDA_TEMPLATE_ID}/drafts`,
-    );
-    await api(sarahPage, 'PATCH', `/drafts/${draft.id}`, {
-      title: TITLE,
-      parties: {
-        sender: { type: 'business', name: 'Sender Ltd' },
-        receiver: { type: 'business', name: '' },
-      },
-    });
+    const draftId = await createNdaDraft(sarahPage, { title: TITLE, senderName: 'Sender Ltd' });
     dealId = await sendToOneReceiver(sarahPage, {
-      draftId: draft.id,
+      draftId,
       workspaceId: workspace.workspaceId,
       receiverEmail: rick.email,
     });

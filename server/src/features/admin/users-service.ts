@@ -1,9 +1,11 @@
+import type { AdminAction } from '@pactum/core/admin';
 import type {
   AdminUserDetail,
   AdminUserListQuery,
   adminUserListSchema,
 } from '@pactum/core/api/admin';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session';
 import type { Platform } from '../../platform/platform';
@@ -36,6 +38,24 @@ const LISTED_SESSIONS = 100;
 
 /** Who acts, and from where (for the event log). */
 export type AdminActor = { admin: SessionUser; ipAddress: string };
+
+/** Writes an action on a user to the admin log, in the action's transaction. */
+function logUserAction(
+  tx: DbOrTx,
+  actor: AdminActor & { reason: string },
+  user: { id: string; email: string },
+  action: AdminAction,
+  data?: Record<string, unknown>,
+) {
+  return logAdminAction(tx, {
+    adminId: actor.admin.id,
+    action,
+    target: { kind: 'user', id: user.id, label: user.email },
+    reason: actor.reason,
+    ipAddress: actor.ipAddress,
+    ...(data ? { data } : {}),
+  });
+}
 
 type UserList = z.output<typeof adminUserListSchema>;
 
@@ -117,13 +137,9 @@ export async function endUserSessions(
     if (!user) throw new AppError('not_found');
     const ended = await deleteUserSessions(tx, options);
     if (options.sessionId !== undefined && ended === 0) throw new AppError('not_found');
-    await logAdminAction(tx, {
-      adminId: options.admin.id,
-      action: 'user.sessions-ended',
-      target: { kind: 'user', id: user.id, label: user.email },
-      reason: options.reason,
-      ipAddress: options.ipAddress,
-      data: { ended, ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}) },
+    await logUserAction(tx, options, user, 'user.sessions-ended', {
+      ended,
+      ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
     });
     return { ended };
   });
@@ -142,13 +158,7 @@ export async function resendUserVerification(
   if (user.emailVerified) throw new AppError('conflict');
   await sendVerification(platform, { userId: user.id, email: user.email, isVerified: false });
   await platform.database.db.transaction(async (tx) => {
-    await logAdminAction(tx, {
-      adminId: options.admin.id,
-      action: 'user.verification-resent',
-      target: { kind: 'user', id: user.id, label: user.email },
-      reason: options.reason,
-      ipAddress: options.ipAddress,
-    });
+    await logUserAction(tx, options, user, 'user.verification-resent');
   });
 }
 
@@ -166,13 +176,12 @@ export async function setUserAdmin(
     const user = await selectUser(tx, options.userId);
     if (!user) throw new AppError('not_found');
     if (!(await updateAdminFlag(tx, options))) return;
-    await logAdminAction(tx, {
-      adminId: options.admin.id,
-      action: options.isAdmin ? 'user.admin-granted' : 'user.admin-revoked',
-      target: { kind: 'user', id: user.id, label: user.email },
-      reason: options.reason,
-      ipAddress: options.ipAddress,
-    });
+    await logUserAction(
+      tx,
+      options,
+      user,
+      options.isAdmin ? 'user.admin-granted' : 'user.admin-revoked',
+    );
   });
 }
 
@@ -191,14 +200,7 @@ export async function disableUser(
     if (!user) throw new AppError('not_found');
     if (!(await markUserDisabled(tx, options))) return;
     const ended = await deleteUserSessions(tx, { userId: user.id });
-    await logAdminAction(tx, {
-      adminId: options.admin.id,
-      action: 'user.disabled',
-      target: { kind: 'user', id: user.id, label: user.email },
-      reason: options.reason,
-      ipAddress: options.ipAddress,
-      data: { sessionsEnded: ended },
-    });
+    await logUserAction(tx, options, user, 'user.disabled', { sessionsEnded: ended });
   });
 }
 
@@ -211,12 +213,6 @@ export async function enableUser(
     const user = await selectUser(tx, options.userId);
     if (!user) throw new AppError('not_found');
     if (!(await clearUserDisabled(tx, user.id))) return;
-    await logAdminAction(tx, {
-      adminId: options.admin.id,
-      action: 'user.enabled',
-      target: { kind: 'user', id: user.id, label: user.email },
-      reason: options.reason,
-      ipAddress: options.ipAddress,
-    });
+    await logUserAction(tx, options, user, 'user.enabled');
   });
 }
