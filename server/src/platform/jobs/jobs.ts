@@ -3,6 +3,12 @@ import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../../db/client';
 import { withSetUpLock } from '../../db/migrate';
 import { createJobLeases } from './leases';
+import {
+  createQueueWorker,
+  type FetchedJob,
+  type QueueWorker,
+  type QueueWorkerStats,
+} from './worker';
 
 /** What a job handler is told about the run it is in. */
 export type JobContext = { jobId: string; retryCount: number };
@@ -26,7 +32,9 @@ export type JobDefinition<T extends object> = {
   expireInSeconds: number;
   /**
    * Jobs of this kind run side by side in each worker process (default 1): for work that mostly
-   * waits on someone else (a webhook endpoint), so one slow job does not hold the whole queue.
+   * waits on someone else (a mail server, a webhook endpoint), so one slow job does not hold the
+   * whole queue. Keep CPU-bound work at 1 or 2: a worker process has a couple of cores. One
+   * fetch loop per queue serves them all, so more of them add no polling when the queue is idle.
    */
   workers?: number;
   handle(data: T, context: JobContext): Promise<void>;
@@ -62,6 +70,8 @@ export type Jobs = {
   listSchedules(): Promise<{ name: string; cron: string; data: unknown }[]>;
   /** The stored state of one job, for tests and operators. */
   getJob(name: string, id: string): Promise<{ state: string; retryCount: number } | null>;
+  /** What this process's worker of a queue has done (fetches, jobs, idle waits); none unstarted. */
+  workStats(name: string): QueueWorkerStats | undefined;
 };
 
 /** pg-boss passes JSON data as plain objects; PGlite wants them as text. */
@@ -119,6 +129,9 @@ const MAINTENANCE_INTERVAL_SECONDS = 30;
 
 /** Tests only (PACTUM_CRASH_AT): a job of the named queue prints this and the job id, then holds. */
 const HOLD_POINT_PREFIX = 'job-hold:';
+
+/** How long a graceful stop waits for running jobs before failing them back to the queue. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /** Durable jobs in the database through pg-boss, on PostgreSQL or PGlite alike. */
 export function createJobs(
@@ -178,6 +191,7 @@ export function createJobs(
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   let isStarted = false;
   let isLeasing = false;
+  const workers = new Map<string, QueueWorker>();
 
   return {
     register(definition) {
@@ -210,32 +224,54 @@ export function createJobs(
       isLeasing = true;
       const holdPoint = options.crashAt?.startsWith(HOLD_POINT_PREFIX) ? options.crashAt : '';
       for (const definition of definitions.values()) {
-        for (let worker = 0; worker < (definition.workers ?? 1); worker += 1) {
-          await boss.work<object>(
-            definition.name,
-            { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-            async ([job]) => {
-              if (!job) return;
-              await leases.begin(job.id, definition.name);
-              try {
-                if (holdPoint === `${HOLD_POINT_PREFIX}${definition.name}`) {
-                  console.info(`${holdPoint} ${job.id}`);
-                  await new Promise(() => {});
-                }
-                await definition.handle(job.data, { jobId: job.id, retryCount: job.retryCount });
-              } finally {
-                await leases.end(job.id).catch((error: Error) => options.onError?.(error));
+        const { name } = definition;
+        const worker = createQueueWorker({
+          concurrency: definition.workers ?? 1,
+          pollingIntervalMs: pollingIntervalSeconds * 1000,
+          fetch: async (batchSize) =>
+            (await boss.fetch<object>(name, { batchSize, includeMetadata: true })) as FetchedJob[],
+          async run(job) {
+            await leases.begin(job.id, name);
+            try {
+              if (holdPoint === `${HOLD_POINT_PREFIX}${name}`) {
+                console.info(`${holdPoint} ${job.id}`);
+                await new Promise(() => {});
               }
-            },
-          );
-        }
+              await definition.handle(job.data, { jobId: job.id, retryCount: job.retryCount });
+            } finally {
+              await leases.end(job.id).catch((error: Error) => options.onError?.(error));
+            }
+          },
+          async complete(jobId) {
+            await boss.complete(name, jobId);
+          },
+          async fail(jobId, error) {
+            // pg-boss keeps the error (message and stack) as the job's output.
+            await boss.fail(name, jobId, error as object);
+          },
+          onError: (error) => options.onError?.(error),
+        });
+        workers.set(name, worker);
+        worker.start();
       }
     },
 
     async stop() {
       if (!isStarted) return;
       isStarted = false;
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+      // Running jobs get the time to finish; those still running after it go back to the queue
+      // (pg-boss's own graceful stop did the same for its workers).
+      const stopping = [...workers.entries()].map(async ([name, worker]) => {
+        const left = await worker.stop(STOP_TIMEOUT_MS);
+        for (const jobId of left) {
+          await boss
+            .fail(name, jobId, { message: 'the worker process stopped while the job ran' })
+            .catch((error: Error) => options.onError?.(error));
+        }
+      });
+      await Promise.all(stopping);
+      workers.clear();
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_TIMEOUT_MS });
       isStopped = true;
       if (isLeasing) {
         isLeasing = false;
@@ -265,6 +301,11 @@ export function createJobs(
     async getJob(name, id) {
       const job = await boss.getJobById(name, id, { includeArchive: true });
       return job ? { state: job.state, retryCount: job.retryCount } : null;
+    },
+
+    workStats(name) {
+      const stats = workers.get(name)?.stats;
+      return stats ? { ...stats } : undefined;
     },
   };
 }

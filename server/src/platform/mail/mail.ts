@@ -35,11 +35,33 @@ const RETRY_LIMIT = 8;
 const EXPIRE_IN_SECONDS = 60;
 
 /**
- * Mails a person waits for at sign-up and sign-in (verification, also of a changed address,
- * and password reset). They have a queue and a worker of their own: a flood of mails to others
- * (shares, invites, notifications) on the general queue cannot hold them up.
+ * Which queue each template's mails take. `account`: mails a person waits for at sign-up and
+ * sign-in (verification, also of a changed address, and password reset); they have a queue and
+ * workers of their own, so a flood of mails to others (shares, invites, notifications) on the
+ * general queue cannot hold them up. (Signing codes go by SMS, on the SMS queue.) Every template
+ * is listed: a new one must choose.
  */
-const accountTemplates: ReadonlySet<MailTemplateName> = new Set(['verify-email', 'reset-password']);
+export const mailQueueOf: Readonly<Record<MailTemplateName, 'account' | 'general'>> = {
+  'test-delivery': 'general',
+  'verify-email': 'account',
+  'reset-password': 'account',
+  'workspace-invite': 'general',
+  'deal-invite': 'general',
+  'signing-request': 'general',
+  'signed-document': 'general',
+  'document-shared': 'general',
+  'document-alert': 'general',
+  'notification-digest': 'general',
+};
+
+/**
+ * Deliveries side by side per worker process. A delivery mostly waits on the mail server (one
+ * SMTP conversation), so the general queue runs several: a send to 100 receivers goes out in a
+ * few rounds, not one mail after another. The account queue is seldom busy; two keep one slow
+ * delivery from holding the next.
+ */
+export const MAIL_WORKERS = 8;
+export const ACCOUNT_MAIL_WORKERS = 2;
 
 /** The SMTP server refused the recipient with a permanent (5xx) answer to RCPT TO. */
 function isPermanentRejection(error: unknown): boolean {
@@ -111,6 +133,7 @@ export function createMail(
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 30,
     expireInSeconds: EXPIRE_IN_SECONDS,
+    workers: MAIL_WORKERS,
     handle: deliver,
   });
   const sendAccountMail = defineJob<MailJobData>({
@@ -118,13 +141,14 @@ export function createMail(
     retryLimit: RETRY_LIMIT,
     retryDelaySeconds: 30,
     expireInSeconds: EXPIRE_IN_SECONDS,
+    workers: ACCOUNT_MAIL_WORKERS,
     handle: deliver,
   });
   jobs.register(sendMail);
   jobs.register(sendAccountMail);
   return {
     async queue(tx, input) {
-      const job = accountTemplates.has(input.template) ? sendAccountMail : sendMail;
+      const job = mailQueueOf[input.template] === 'account' ? sendAccountMail : sendMail;
       return jobs.enqueue(tx, job, {
         key: randomUUID(),
         to: input.to,

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { SignatureFont } from '@pactum/core/signing';
-import fontkit from '@pdf-lib/fontkit';
+import fontkit, { type Font, type GlyphRun } from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { woffToSfnt } from './woff';
 
 /*
  * Fonts come from the @fontsource packages (the same files the web app self-hosts). Each
  * package is split by Unicode range (latin, latin-ext, cyrillic, greek...), so a "face" here is
  * a chain of those files: every character is drawn with the first file that has its glyph.
- * Files are read and parsed once per process; a file is embedded into a PDF (subset) only
- * when the document uses a character from it.
+ * Files are read, converted from WOFF to plain TrueType (`woff.ts`) and parsed once per
+ * process; every document embeds from that one parsed font (`sharedFontkit`), which also
+ * remembers the shaping of the texts it measured and drew. A file is embedded into a PDF
+ * (subset) only when the document uses a character from it.
  */
 
 const require = createRequire(import.meta.url);
@@ -25,25 +28,110 @@ const textSubsets = [
   'vietnamese',
 ];
 
-type FontFile = { key: string; bytes: Uint8Array; hasGlyph(codePoint: number): boolean };
+/**
+ * One font file, read and parsed on first use (a face lists every Unicode range, a document
+ * mostly needs the first). `bytes` is its TrueType form, which every document embeds from.
+ */
+export type FontFile = {
+  key: string;
+  readonly bytes: Uint8Array;
+  /** The parsed font shared by all documents. */
+  readonly font: Font;
+  hasGlyph(codePoint: number): boolean;
+};
 
 const fileCache = new Map<string, FontFile | null>();
+/** The parsed font of each file's bytes, for `sharedFontkit`. */
+const parsedFonts = new WeakMap<Uint8Array, Font>();
+
+/**
+ * Shaped texts kept per font. Contract text repeats its words and lines (each is measured for
+ * wrapping, then drawn); cleared when full, so a process never holds more than this.
+ */
+const MAX_SHAPED_TEXTS = 20_000;
+
+/**
+ * The OpenType positioning features (GPOS: kerning, mark placement). pdf-lib reads only the
+ * glyphs of a shaped text, never their positions (it draws and measures by advance widths), so
+ * positioning, half the cost of shaping, is left out. The glyphs are the same without it.
+ */
+const POSITIONING_OFF = {
+  kern: false,
+  mark: false,
+  mkmk: false,
+  curs: false,
+  dist: false,
+  abvm: false,
+  blwm: false,
+};
+
+/**
+ * The font with `layout` (OpenType shaping, the costly part of drawing text) remembered per
+ * text, without positioning. pdf-lib calls it for each width it measures and each text it
+ * draws; a run it gets is only read, and the glyphs in it are the font's own cached glyphs.
+ */
+function withShapingCache(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const shaped = new Map<string, GlyphRun>();
+  font.layout = (text, features) => {
+    if (features !== undefined) return layout(text, features);
+    let run = shaped.get(text);
+    if (!run) {
+      if (shaped.size >= MAX_SHAPED_TEXTS) shaped.clear();
+      run = layout(text, POSITIONING_OFF);
+      shaped.set(text, run);
+    }
+    return run;
+  };
+  return font;
+}
+
+/**
+ * What documents parse embedded fonts with: our files' fonts come parsed already (their
+ * subsets are still made per document by pdf-lib); any other bytes are parsed as usual.
+ */
+const sharedFontkit = {
+  create(bytes: Uint8Array, postscriptName?: string): Font {
+    return parsedFonts.get(bytes) ?? fontkit.create(bytes, postscriptName);
+  },
+};
 
 function loadFontFile(pkg: string, subset: string, weight: number, style: 'normal' | 'italic') {
   const name = `${pkg}-${subset}-${weight}-${style}.woff`;
   const key = `${pkg}/${name}`;
   if (fileCache.has(key)) return fileCache.get(key) ?? null;
-  let file: FontFile | null = null;
+  let filePath: string | undefined;
   try {
-    const filePath = require.resolve(`@fontsource/${pkg}/files/${name}`);
-    const bytes = new Uint8Array(fs.readFileSync(filePath));
-    const parsed = fontkit.create(bytes);
-    file = { key, bytes, hasGlyph: (codePoint) => parsed.hasGlyphForCodePoint(codePoint) };
+    filePath = require.resolve(`@fontsource/${pkg}/files/${name}`);
   } catch {
-    file = null; // this package has no such subset
+    filePath = undefined; // this package has no such subset
   }
+  const file = filePath ? lazyFontFile(key, filePath) : null;
   fileCache.set(key, file);
   return file;
+}
+
+function lazyFontFile(key: string, filePath: string): FontFile {
+  let loaded: { bytes: Uint8Array; font: Font } | undefined;
+  const load = () => {
+    if (!loaded) {
+      const bytes = woffToSfnt(new Uint8Array(fs.readFileSync(filePath)));
+      const font = withShapingCache(fontkit.create(bytes));
+      parsedFonts.set(bytes, font);
+      loaded = { bytes, font };
+    }
+    return loaded;
+  };
+  return {
+    key,
+    get bytes() {
+      return load().bytes;
+    },
+    get font() {
+      return load().font;
+    },
+    hasGlyph: (codePoint) => load().font.hasGlyphForCodePoint(codePoint),
+  };
 }
 
 /** A chain of font files drawn as one face. */
@@ -110,7 +198,7 @@ export class DocumentFonts {
   private readonly ready = new Map<string, PDFFont>();
 
   constructor(private readonly doc: PDFDocument) {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(sharedFontkit);
   }
 
   /** Embeds every file of `face` the text needs; call before `segments` with that text. */

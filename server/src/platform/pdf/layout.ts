@@ -183,8 +183,12 @@ export class PdfWriter {
           finish();
         }
         for (const word of part.match(/[^ ]+ *| +/g) ?? []) {
-          let piece: Piece = { ...run, text: word, width: this.width({ ...run, text: word }) };
-          const wordWidth = this.width({ ...run, text: word.trimEnd() });
+          // The word and its trailing spaces are measured apart: each text is shaped once.
+          const trimmed = word.trimEnd();
+          const wordWidth = trimmed === '' ? 0 : this.width({ ...run, text: trimmed });
+          const spaces = word.slice(trimmed.length);
+          const spaceWidth = spaces === '' ? 0 : this.width({ ...run, text: spaces });
+          let piece: Piece = { ...run, text: word, width: wordWidth + spaceWidth };
           if (current.width + wordWidth > width && current.pieces.length > 0) {
             finish();
             if (word.trim() === '') continue;

@@ -49,9 +49,26 @@ const sha256Binary = (data: string | Buffer) =>
     .digest('binary');
 const attribute = (type: string, value: forge.asn1.Asn1) => seq([oidNode(type), setOf([value])]);
 
+/**
+ * Certificates parsed once per process: node-forge parses in JavaScript (and hashes each one as
+ * it goes), a cost every seal paid again. A process seals with one or two certificates.
+ */
+const parsedCertificates = new Map<string, forge.pki.Certificate>();
+const MAX_PARSED_CERTIFICATES = 16;
+
+function parseCertificate(pem: string): forge.pki.Certificate {
+  let cert = parsedCertificates.get(pem);
+  if (!cert) {
+    cert = forge.pki.certificateFromPem(pem);
+    if (parsedCertificates.size >= MAX_PARSED_CERTIFICATES) parsedCertificates.clear();
+    parsedCertificates.set(pem, cert);
+  }
+  return cert;
+}
+
 /** Builds the detached CAdES SignedData of `content` with the certificate's key. */
 export function createCadesSignature(content: Buffer, certificate: SealCertificate): Buffer {
-  const certs = certificate.certificatePems.map((pem) => forge.pki.certificateFromPem(pem));
+  const certs = certificate.certificatePems.map(parseCertificate);
   const signing = certs[0];
   if (!signing) throw new Error('Seal certificate missing');
   const signingDer = der(forge.pki.certificateToAsn1(signing));
@@ -225,7 +242,7 @@ export type CertificateInfo = {
 };
 
 export function describeCertificate(certificate: SealCertificate): CertificateInfo {
-  const cert = forge.pki.certificateFromPem(certificate.certificatePems[0] ?? '');
+  const cert = parseCertificate(certificate.certificatePems[0] ?? '');
   const name = (attributes: forge.pki.CertificateField[]) =>
     attributes.map((field) => `${field.shortName ?? field.name}=${String(field.value)}`).join(', ');
   return {

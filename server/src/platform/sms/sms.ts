@@ -75,6 +75,8 @@ export function createSms(jobs: Jobs, sender: SmsSender): Sms {
     retryDelaySeconds: 5,
     // One gateway request, which gives up after 15 s: twice that is plenty.
     expireInSeconds: 30,
+    // Signing codes someone waits for; a gateway request mostly waits on the network.
+    workers: 2,
     async handle(data) {
       await sender.deliver(data.key, { to: data.to, text: data.text });
     },
