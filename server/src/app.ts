@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -46,6 +45,7 @@ import { templateRoutes } from './features/templates/routes';
 import { webhookRoutes } from './features/webhooks/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { paymentWebhookRoutes } from './features/workspaces/webhook-routes';
+import { registerCompression } from './http/compression';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { redactUrl } from './http/redact';
@@ -54,6 +54,7 @@ import { registerTokenGuard } from './http/token-guard';
 import { testProcessorRoutes } from './platform/payments/test-processor-routes';
 import type { Platform } from './platform/platform';
 import { liveRoutes } from './platform/realtime/routes';
+import { serverRoot } from './server-root';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,10 +62,7 @@ declare module 'fastify' {
   }
 }
 
-export const defaultWebDistDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/dist',
-);
+export const defaultWebDistDir = path.resolve(serverRoot, '../web/dist');
 
 export type AppOptions = {
   platform: Platform;
@@ -168,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void reply.header('cache-control', 'no-store');
     }
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -227,6 +226,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Files are looked up per request, so a new build is served without a restart.
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each file (web/scripts/precompress.mjs): a browser
+      // gets the smallest it accepts, with Vary: Accept-Encoding. reply.sendFile does the same.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Built assets have content hashes in their names; index.html must always be fresh.
         res.header(

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_ARCHIVE_MAX_BYTES } from '@pactum/core/archive';
 import type { SsoProvider } from '@pactum/core/auth';
 import { z } from 'zod';
+import { serverRoot } from './server-root';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -417,6 +417,6 @@ function readSealP12(
 
 /** The release version, from the server package. */
 function readVersion(): string {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json');
+  const file = path.join(serverRoot, 'package.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }

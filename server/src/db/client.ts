@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { restoreDatabaseImage } from './migrate';
 import { createPglite } from './pglite';
 import * as schema from './schema';
 
@@ -53,6 +54,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dbDir = path.join(options.dataDir, 'db');
   const release = lockDataDir(dbDir);
   try {
+    // A folder without a database starts from the build's image when there is one.
+    restoreDatabaseImage(dbDir);
     const client = await createPglite({ dataDir: dbDir });
     return wrapPglite(client, release);
   } catch (error) {

@@ -5,12 +5,12 @@ import { type Auth, createAuth, loadAuthSecret, SESSION_RENEW_AFTER_SECONDS } fr
 import { createCookieSessionReader } from './auth/sessions';
 import { type Clock, createClock } from './clock/clock';
 import { createJobs, type Jobs } from './jobs/jobs';
+import { createLazyPdfService } from './lazy-pdf';
 import { createMail, type Mail } from './mail/mail';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/payments';
-import { createStripeProcessor } from './payments/stripe';
 import { createTestProcessor } from './payments/test-processor';
-import { createPdfService, type PdfService } from './pdf/pdf';
+import type { PdfService } from './pdf/pdf';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import {
@@ -21,7 +21,6 @@ import {
   type Sms,
 } from './sms/sms';
 import { createLocalStorage } from './storage/local';
-import { createS3Storage } from './storage/s3';
 import type { FileStorage } from './storage/storage';
 
 /** The real components every feature uses, built once per process from the config. */
@@ -72,7 +71,11 @@ export async function createPlatform(
   const auth = createAuth({ config, database, mail, secret });
   let pdf: PdfService;
   try {
-    pdf = createPdfService({ database, operatorP12: config.sealP12, publicUrl: config.publicUrl });
+    pdf = await createLazyPdfService({
+      database,
+      operatorP12: config.sealP12,
+      publicUrl: config.publicUrl,
+    });
   } catch (error) {
     throw new ConfigError(
       `Invalid configuration:\n  SEAL_P12_PASSPHRASE: ${(error as Error).message}`,
@@ -88,26 +91,39 @@ export async function createPlatform(
       renewAfterSeconds: SESSION_RENEW_AFTER_SECONDS,
     }),
     rateLimiter: createRateLimiter(database),
-    payments: config.stripe
-      ? createStripeProcessor({
-          secretKey: config.stripe.secretKey,
-          webhookSecret: config.stripe.webhookSecret,
-          ...(config.stripe.api ? { api: config.stripe.api } : {}),
-        })
-      : config.isTestPaymentsEnabled
-        ? createTestProcessor({ database, publicUrl: config.publicUrl })
-        : undefined,
+    payments: await createPayments(config, database),
     jobs,
     realtime: createRealtime(database),
     mailer,
     mail,
     sms: createSms(jobs, smsSender),
     storage: config.s3
-      ? createS3Storage(config.s3)
+      ? (await import('./storage/s3')).createS3Storage(config.s3)
       : createLocalStorage(path.join(config.dataDir, 'files')),
     pdf,
     clock: createClock({ isMovable: config.isClockMovable }),
   };
+}
+
+/**
+ * The card processor the config names. Stripe's SDK is loaded only when Stripe is configured
+ * (likewise the S3 SDK for S3 storage above): an installation without them never loads them.
+ */
+async function createPayments(
+  config: Config,
+  database: Database,
+): Promise<PaymentProvider | undefined> {
+  if (config.stripe) {
+    const { createStripeProcessor } = await import('./payments/stripe');
+    return createStripeProcessor({
+      secretKey: config.stripe.secretKey,
+      webhookSecret: config.stripe.webhookSecret,
+      ...(config.stripe.api ? { api: config.stripe.api } : {}),
+    });
+  }
+  return config.isTestPaymentsEnabled
+    ? createTestProcessor({ database, publicUrl: config.publicUrl })
+    : undefined;
 }
 
 /** Starts listening for live events and, when `isWorker`, running jobs. */

@@ -4,7 +4,7 @@ import {
   type ImportMessageKey,
   importMessages,
 } from '@pactum/core/imports';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /** Why a .docx is refused before conversion; `message` is the user's text. */
 export class DocxRefusedError extends Error {
@@ -26,9 +26,11 @@ export async function inspectDocx(
   buffer: Buffer,
   options: { isContentRead?: boolean } = {},
 ): Promise<void> {
+  // Loaded at the first Word document, like the converter.
+  const { default: zipReader } = await import('yauzl');
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(buffer, {
+    zip = await zipReader.fromBufferPromise(buffer, {
       lazyEntries: true,
       validateEntrySizes: true,
       strictFileNames: false,

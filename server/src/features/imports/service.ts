@@ -10,7 +10,6 @@ import {
   type UpdateImport,
 } from '@pactum/core/imports';
 import { and, eq } from 'drizzle-orm';
-import mammoth from 'mammoth';
 import type { DbOrTx } from '../../db/client';
 import { templateImports } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -127,6 +126,8 @@ async function convertImport(platform: Platform, importId: string): Promise<void
   let result: { state: 'ready'; html: string } | ReturnType<typeof failure>;
   try {
     await inspectDocx(buffer, { isContentRead: true });
+    // Loaded at the first conversion: most processes never convert a Word document.
+    const { default: mammoth } = await import('mammoth');
     // Word's Title style is a heading to the reader; mammoth would make it a paragraph.
     const converted = await mammoth.convertToHtml(
       { buffer },
