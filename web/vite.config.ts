@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { FIRST_PAINT_MESSAGE_GROUPS } from './src/app/message-groups';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3001}`;
 
@@ -11,13 +13,44 @@ const proxy: Record<string, ProxyOptions> = {
   '/dev': { target: apiTarget },
 };
 
+/**
+ * `locales/<lang>.json?part=first` is the file's groups the public pages use
+ * (`FIRST_PAINT_MESSAGE_GROUPS`), `?part=rest` all the others, each a module whose default
+ * export is that object: the sign-in page loads one language's first part only.
+ */
+function messagePartsPlugin(): Plugin {
+  const firstGroups = new Set<string>(FIRST_PAINT_MESSAGE_GROUPS);
+  return {
+    name: 'pactum-message-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = /^(.*[\\/]locales[\\/][a-z]+\.json)\?part=(first|rest)$/.exec(id);
+      if (!match?.[1]) return null;
+      const isFirst = match[2] === 'first';
+      this.addWatchFile(match[1]);
+      const messages = JSON.parse(readFileSync(match[1], 'utf8')) as Record<string, unknown>;
+      const part = Object.entries(messages).filter(([group]) => firstGroups.has(group) === isFirst);
+      // JSON.parse of a string literal is quicker for the browser than an object literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(part)))});`;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [messagePartsPlugin(), react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each page needs (scripts/route-weight.mjs reads it).
+    manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // @pactum/core holds declarations only (schemas, messages, pure functions): a core
+        // module a page imports but does not use is left out. (One it uses still brings its
+        // schemas and zod along: public pages import those only dynamically.)
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           // Libraries the first screen needs go to long-cached chunks (by how often they

@@ -1,11 +1,20 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import fi from '../locales/fi.json';
+import type en from '../locales/en.json';
+import type fi from '../locales/fi.json';
+import type { MessagePart } from './message-groups';
+
+/** The app's messages in one language (the English file's shape). */
+type Messages = typeof en;
+
+/** A message file with every English key. */
+type CompleteMessages<T extends Messages> = T;
+/** The Finnish messages: the type checker refuses a Finnish file that lacks an English key. */
+export type FinnishMessages = CompleteMessages<typeof fi>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en };
+    resources: { translation: Messages };
   }
 }
 
@@ -38,13 +47,65 @@ export function detectLanguage(): Language {
   return readChosenLanguage() ?? (navigator.language.toLowerCase().startsWith('fi') ? 'fi' : 'en');
 }
 
-/** Switches the UI language and remembers the choice in this browser. */
+/**
+ * Each language's messages in two chunks of their own (vite.config.ts splits the file): the
+ * groups the public pages use, and the rest, which the dashboard needs. A page downloads only
+ * the language in use, and another when the user switches to it.
+ */
+const messageParts: Record<Language, Record<MessagePart, () => Promise<object>>> = {
+  en: {
+    first: () => import('../locales/en.json?part=first').then((module) => module.default),
+    rest: () => import('../locales/en.json?part=rest').then((module) => module.default),
+  },
+  fi: {
+    first: () => import('../locales/fi.json?part=first').then((module) => module.default),
+    rest: () => import('../locales/fi.json?part=rest').then((module) => module.default),
+  },
+};
+
+/** `<language>:<part>` of the parts added to i18next. */
+const loadedParts = new Set<string>();
+
+/** Whether the dashboard's messages are needed too (from the first dashboard page on). */
+let isEveryPartNeeded = false;
+
+/** Adds a language's messages (the parts needed so far) to i18next unless they are there. */
+export async function loadLanguage(language: Language): Promise<void> {
+  const parts: MessagePart[] = isEveryPartNeeded ? ['first', 'rest'] : ['first'];
+  await Promise.all(
+    parts.map(async (part) => {
+      if (loadedParts.has(`${language}:${part}`)) return;
+      const messages = await messageParts[language][part]();
+      i18n.addResourceBundle(language, 'translation', messages, true, true);
+      loadedParts.add(`${language}:${part}`);
+    }),
+  );
+}
+
+/** Loads the rest of the current language's messages; the router awaits it for the dashboard. */
+export async function loadAllMessages(): Promise<void> {
+  isEveryPartNeeded = true;
+  await loadLanguage(isLanguage(i18n.language) ? i18n.language : detectLanguage());
+}
+
+/**
+ * Loads the messages of the detected language and switches to it. The app renders after this,
+ * so its first screen shows texts, never message keys.
+ */
+export async function startI18n(): Promise<void> {
+  const language = detectLanguage();
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/** Switches the UI language (loading its messages first) and remembers the choice here. */
 export async function chooseLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Not remembered, but the switch itself still works.
   }
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 
@@ -53,12 +114,13 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  // `satisfies` makes the type checker refuse a Finnish file that lacks an English key.
-  resources: { en: { translation: en }, fi: { translation: fi satisfies typeof en } },
+  // Messages are added per language by `loadLanguage`; every language has every key (the locale
+  // test), so no second language is loaded as a fallback.
+  resources: {},
   lng: detectLanguage(),
-  fallbackLng: 'en',
+  fallbackLng: false,
   supportedLngs: LANGUAGES,
-  // The resources are bundled, so init finishes synchronously and nothing suspends.
+  // Nothing to fetch at init, so it finishes synchronously and nothing suspends.
   initAsync: false,
   interpolation: { escapeValue: false },
 });

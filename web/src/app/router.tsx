@@ -1,14 +1,7 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { archiveRoutes } from '../features/archive/routes';
-import { dealRoutes } from '../features/deals/routes';
-import { draftRoutes } from '../features/drafts/routes';
-import { importRoutes } from '../features/imports/routes';
-import { sendingRoutes } from '../features/sending/routes';
-import type { RouteHandle } from '../features/shell/route-handle';
-import { signingRoutes } from '../features/signing/routes';
-import { templateRoutes } from '../features/templates/routes';
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
+import { loadAllMessages } from './i18n';
 import { PublicLayout } from './public-layout';
 import { RouteErrorPage } from './route-error-page';
 
@@ -63,181 +56,50 @@ const NotFoundPage = page(
   () => import('../features/shell/not-found-page'),
   (m) => m.NotFoundPage,
 );
-const DashboardLayout = page(
-  () => import('../features/shell/dashboard-layout'),
-  (m) => m.DashboardLayout,
-);
-const DashboardHomePage = page(
-  () => import('../features/dashboard/home-page'),
-  (m) => m.DashboardHomePage,
-);
-const AccountPage = page(
-  () => import('../features/account/account-page'),
-  (m) => m.AccountPage,
-);
-const WorkspacesPage = page(
-  () => import('../features/workspaces/workspaces-page'),
-  (m) => m.WorkspacesPage,
-);
-const CreateWorkspacePage = page(
-  () => import('../features/workspaces/create-workspace-page'),
-  (m) => m.CreateWorkspacePage,
-);
-const EditWorkspacePage = page(
-  () => import('../features/workspaces/edit-workspace-page'),
-  (m) => m.EditWorkspacePage,
-);
-const VerifyPaymentPage = page(
-  () => import('../features/workspaces/verify-payment-page'),
-  (m) => m.VerifyPaymentPage,
-);
-const AdminLayout = page(
-  () => import('../features/admin/admin-layout'),
-  (m) => m.AdminLayout,
-);
-const AdminBillingPage = page(
-  () => import('../features/admin/admin-billing-page'),
-  (m) => m.AdminBillingPage,
-);
-const AdminBillingDetailPage = page(
-  () => import('../features/admin/admin-billing-detail-page'),
-  (m) => m.AdminBillingDetailPage,
-);
-const AdminUsersPage = page(
-  () => import('../features/admin/admin-users-page'),
-  (m) => m.AdminUsersPage,
-);
-const AdminUserPage = page(
-  () => import('../features/admin/admin-user-page'),
-  (m) => m.AdminUserPage,
-);
-const AdminDocumentsPage = page(
-  () => import('../features/admin/admin-documents-page'),
-  (m) => m.AdminDocumentsPage,
-);
-const AdminDocumentPage = page(
-  () => import('../features/admin/admin-document-page'),
-  (m) => m.AdminDocumentPage,
-);
-const AdminEventsPage = page(
-  () => import('../features/admin/admin-events-page'),
-  (m) => m.AdminEventsPage,
-);
+let dashboardRoute: Promise<RouteObject> | undefined;
+let isDashboardAdded = false;
 
-const handle = (crumb: RouteHandle['crumb'], crumbTo?: string): RouteHandle => ({
-  crumb,
-  crumbTo,
-});
-
-const dashboardRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to="home" replace /> },
-  { path: 'home', element: <DashboardHomePage /> },
-  { path: 'account/my', handle: handle('account'), element: <AccountPage /> },
-  { path: 'account/billing', element: <Navigate to="/dashboard/account/workspace" replace /> },
-  ...archiveRoutes,
+export const router = createBrowserRouter(
+  [
+    {
+      element: <PublicLayout />,
+      errorElement: <RouteErrorPage />,
+      // Shown while the router fetches the dashboard's routes on a first load under /dashboard.
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        {
+          // Keeps the app bar around a failing page.
+          errorElement: <RouteErrorPage />,
+          children: [
+            { index: true, element: <StartPage /> },
+            { path: 'login', element: <LoginPage /> },
+            { path: 'signup', element: <SignupPage /> },
+            { path: 'sso/signup', element: <SsoSignupPage /> },
+            { path: 'sso/complete', element: <SsoCompletePage /> },
+            { path: 'verify/email', element: <VerifyEmailPage /> },
+            { path: 'document/invite/:inviteId', element: <InvitePage kind="invite" /> },
+            { path: 'document/sign/:signerShortId', element: <InvitePage kind="sign" /> },
+            { path: 'unsubscribe', element: <UnsubscribePage /> },
+            { path: 'wip-page', element: <WipPage /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ],
   {
-    // Spec 3 §2.5: workspaces (billing accounts) and their pages.
-    path: 'account/workspace',
-    handle: handle('workspaces'),
-    children: [
-      { index: true, element: <WorkspacesPage /> },
-      { path: 'create', handle: handle('orderWorkspace'), element: <CreateWorkspacePage /> },
-      { path: 'edit/:accountId', handle: handle('workspace'), element: <EditWorkspacePage /> },
-      {
-        path: 'verify/:accountId',
-        handle: handle('paymentVerification'),
-        element: <VerifyPaymentPage />,
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    // The dashboard's routes come in their own chunk the first time a path under /dashboard is
+    // opened (until then such a path matches only the public catch-all, which asks for them).
+    async patchRoutesOnNavigation({ path, patch, signal }) {
+      if (isDashboardAdded || !/^\/dashboard(\/|$)/.test(path)) return;
+      dashboardRoute ??= import('./dashboard-routes').then((module) => module.dashboardRoute);
+      // The dashboard's pages use the rest of the messages: they come with its routes.
+      const [route] = await Promise.all([dashboardRoute, loadAllMessages()]);
+      // A navigation replaced meanwhile (a redirect right after signing in) patches nothing: the
+      // one that replaced it adds the routes. Navigations that waited together add them once.
+      if (isDashboardAdded || signal.aborted) return;
+      patch(null, [route]);
+      isDashboardAdded = true;
+    },
   },
-  ...importRoutes,
-  ...templateRoutes,
-  ...draftRoutes,
-  ...sendingRoutes,
-  ...dealRoutes,
-  ...signingRoutes,
-  // The document lists are `documents/<group>` (dealRoutes); the bare address opens the first.
-  { path: 'documents', element: <Navigate to="negotiate" replace /> },
-  {
-    // Spec 3 §2.7: /admin opens the billing list. The layout shows the area's sections to
-    // product admins and tells anyone else the pages are not theirs (the server answers 403).
-    path: 'admin',
-    handle: handle('admin'),
-    element: <AdminLayout />,
-    children: [
-      {
-        path: 'billing',
-        handle: handle('billingAccounts'),
-        children: [
-          { index: true, element: <AdminBillingPage /> },
-          {
-            path: ':accountId',
-            handle: handle('billingAccount'),
-            element: <AdminBillingDetailPage />,
-          },
-        ],
-      },
-      {
-        path: 'users',
-        handle: handle('adminUsers'),
-        children: [
-          { index: true, element: <AdminUsersPage /> },
-          { path: ':userId', handle: handle('adminUser'), element: <AdminUserPage /> },
-        ],
-      },
-      {
-        path: 'documents',
-        handle: handle('adminDocuments'),
-        children: [
-          { index: true, element: <AdminDocumentsPage /> },
-          {
-            path: ':kind/:documentId',
-            handle: handle('adminDocument'),
-            element: <AdminDocumentPage />,
-          },
-        ],
-      },
-      { path: 'events', handle: handle('adminEvents'), element: <AdminEventsPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  { path: '*', element: <NotFoundPage /> },
-];
-
-export const router = createBrowserRouter([
-  {
-    path: 'dashboard',
-    handle: handle('dashboard', '/dashboard/home'),
-    element: (
-      <Suspense fallback={<PageLoader />}>
-        <DashboardLayout />
-      </Suspense>
-    ),
-    errorElement: <RouteErrorPage />,
-    children: [{ errorElement: <RouteErrorPage />, children: dashboardRoutes }],
-  },
-  {
-    element: <PublicLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      {
-        // Keeps the app bar around a failing page.
-        errorElement: <RouteErrorPage />,
-        children: [
-          { index: true, element: <StartPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'signup', element: <SignupPage /> },
-          { path: 'sso/signup', element: <SsoSignupPage /> },
-          { path: 'sso/complete', element: <SsoCompletePage /> },
-          { path: 'verify/email', element: <VerifyEmailPage /> },
-          { path: 'document/invite/:inviteId', element: <InvitePage kind="invite" /> },
-          { path: 'document/sign/:signerShortId', element: <InvitePage kind="sign" /> },
-          { path: 'unsubscribe', element: <UnsubscribePage /> },
-          { path: 'wip-page', element: <WipPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-]);
+);

@@ -1,6 +1,5 @@
 import Alert, { type AlertProps } from '@mui/material/Alert';
-import { errorText } from '../app/error-text';
-import { useLang } from './use-lang';
+import { useErrorText } from './use-error-text';
 
 type ErrorAlertProps = Omit<AlertProps, 'children'> & {
   /** A failed call (ApiError) or any thrown value; nothing is shown while it is empty. */
@@ -13,11 +12,11 @@ type ErrorAlertProps = Omit<AlertProps, 'children'> & {
 
 /** A failed call's message in the user's language, as an alert read out by screen readers. */
 export function ErrorAlert({ error, fallback, describe, ...props }: ErrorAlertProps) {
-  const lang = useLang();
-  if (!error) return null;
+  const text = useErrorText(error, { fallback, describe });
+  if (!error || text === undefined) return null;
   return (
     <Alert severity="error" role="alert" {...props}>
-      {describe?.(error) ?? errorText(error, lang, fallback)}
+      {text}
     </Alert>
   );
 }

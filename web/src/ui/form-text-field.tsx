@@ -3,11 +3,12 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { translateMessage } from '@pactum/core/validation';
+import type { Lang } from '@pactum/core/validation';
 import { useState } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLang } from './use-lang';
+import { useTranslateMessage } from './validation-texts';
 
 type FormTextFieldProps<T extends FieldValues, TOut = T> = Omit<TextFieldProps, 'name'> & {
   /** The form's control; the form may parse its values into another shape (`TOut`). */
@@ -56,8 +57,9 @@ export function FormTextField<T extends FieldValues, TOut = T>({
           error={Boolean(fieldState.error)}
           helperText={
             fieldState.error?.message
-              ? (formatError?.(fieldState.error.message) ??
-                translateMessage(fieldState.error.message, lang))
+              ? (formatError?.(fieldState.error.message) ?? (
+                  <ValidationText message={fieldState.error.message} lang={lang} />
+                ))
               : helperText
           }
           slotProps={{
@@ -82,4 +84,10 @@ export function FormTextField<T extends FieldValues, TOut = T>({
       )}
     />
   );
+}
+
+/** A shared message key in the user's language (the texts load with the first error). */
+function ValidationText({ message, lang }: { message: string; lang: Lang }) {
+  const translate = useTranslateMessage(true);
+  return translate?.(message, lang) ?? null;
 }

@@ -6,11 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useParams } from 'react-router';
-import { errorText } from '../../app/error-text';
 import { ApiError } from '../../app/http';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLang } from '../../ui/use-lang';
+import { useErrorText } from '../../ui/use-error-text';
 import { type InviteKind, useClaimInvite, useInvite } from './api/get-invite';
 import { LoginCard } from './components/login-card';
 import { SignupForm } from './components/signup-form';
@@ -83,7 +83,6 @@ function InviteClaim({
   senderName: string;
 }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const claim = useClaimInvite(kind, id);
   const heading = t(kind === 'sign' ? 'invite.claimSignTitle' : 'invite.claimTitle');
   useDocumentTitle(heading);
@@ -96,11 +95,7 @@ function InviteClaim({
           sender: senderName,
         })}
       </Typography>
-      {claim.isError && (
-        <Alert severity="error" role="alert">
-          {errorText(claim.error, lang)}
-        </Alert>
-      )}
+      <ErrorAlert error={claim.isError ? claim.error : undefined} />
       <Button
         variant="contained"
         sx={{ alignSelf: 'flex-start' }}
@@ -177,15 +172,19 @@ const INVITE_ERRORS = [
 /** The spec's invite errors (1 §8); an expired link offers the dashboard. */
 function InviteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const code = error instanceof ApiError ? error.code : '';
-  const message = INVITE_ERRORS.includes(code) ? errorText(error, lang) : t('invite.unknown');
+  const isKnown = INVITE_ERRORS.includes(code);
+  // The invite refusals' texts come from the error catalogue, fetched when one is shown.
+  const catalogueText = useErrorText(isKnown ? error : undefined);
+  const message = isKnown ? catalogueText : t('invite.unknown');
   useDocumentTitle(t('invite.title'));
   return (
     <StartFrame title={t('invite.title')}>
-      <Alert severity={code === 'invite_invalid' ? 'warning' : 'error'} role="alert">
-        {message}
-      </Alert>
+      {message !== undefined && (
+        <Alert severity={code === 'invite_invalid' ? 'warning' : 'error'} role="alert">
+          {message}
+        </Alert>
+      )}
       {code === 'invite_invalid' && (
         <Button
           variant="contained"

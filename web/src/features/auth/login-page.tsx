@@ -1,16 +1,14 @@
 import Alert from '@mui/material/Alert';
-import { authMessages } from '@pactum/core/auth';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useLang } from '../../ui/use-lang';
 import { SupportContact } from '../support/support-contact';
 import { useMe } from './api/get-me';
 import { LoginCard } from './components/login-card';
 import { safeRedirect, withRedirect } from './redirect';
+import { useAuthMessages } from './use-auth-messages';
 
 /** `/login`: sign in, then go back to `?redirect=` or to the dashboard. */
 export function LoginPage() {
-  const lang = useLang();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -22,9 +20,7 @@ export function LoginPage() {
   // The single sign-on return leads here when it failed or the account is disabled.
   const notice =
     error === 'sso_failed' ? (
-      <Alert severity="error" role="alert">
-        {authMessages[lang].ssoFailed}
-      </Alert>
+      <SsoFailedAlert />
     ) : error === 'account_disabled' ? (
       <Alert severity="error" role="alert">
         {t('support.errors.accountDisabled')}
@@ -38,5 +34,16 @@ export function LoginPage() {
       notice={notice}
       onSignedIn={() => navigate(target, { replace: true })}
     />
+  );
+}
+
+/** The failed single sign-on's text (`authMessages`, fetched with the module that holds it). */
+function SsoFailedAlert() {
+  const messages = useAuthMessages(true);
+  if (!messages) return null;
+  return (
+    <Alert severity="error" role="alert">
+      {messages.ssoFailed}
+    </Alert>
   );
 }

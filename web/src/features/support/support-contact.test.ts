@@ -3,10 +3,11 @@ import i18next from 'i18next';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/http';
 import en from '../../locales/en.json';
 import fi from '../../locales/fi.json';
+import { loadErrorText } from '../../ui/use-error-text';
 import { type SupportContact, supportContactQueryOptions } from './api/get-support-contact';
 import { CHAT_SCRIPT_ID, loadChatWidget } from './chat-widget';
 import { SupportContactView } from './support-contact';
@@ -97,6 +98,11 @@ describe('SupportContactView', () => {
 });
 
 describe('SupportErrorAlert', () => {
+  // The alert fetches the error catalogue on first use; a static render shows what is loaded.
+  beforeAll(async () => {
+    await loadErrorText();
+  });
+
   /** The alert for `error`, with the server's support answer already fetched. */
   function renderAlert(error: unknown, contact: SupportContact) {
     const queries = new QueryClient();

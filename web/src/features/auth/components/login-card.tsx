@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { forgotPasswordSchema, signInSchema } from '@pactum/core/auth';
+import type { SignIn } from '@pactum/core/auth';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
+import { lazyZodResolver } from '../../../ui/lazy-zod-resolver';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { SupportErrorAlert } from '../../support/support-error-alert';
@@ -35,6 +35,14 @@ type LoginCardProps = {
   notice?: ReactNode;
   onSignedIn: (me: Me) => void;
 };
+
+// The forms check with the shared schemas, fetched on the first submit (see lazyZodResolver).
+const signInResolver = lazyZodResolver<SignIn, SignIn>(() =>
+  import('../auth-schemas').then((module) => module.signInSchema),
+);
+const forgotPasswordResolver = lazyZodResolver<{ email: string }, { email: string }>(() =>
+  import('../auth-schemas').then((module) => module.forgotPasswordSchema),
+);
 
 type View = { name: 'login' } | { name: 'forgot' } | { name: 'reset-sent'; email: string };
 
@@ -81,7 +89,7 @@ function LoginView({
   const signIn = useSignIn();
   const rateLimitText = useRateLimitText();
   const form = useForm({
-    resolver: zodResolver(signInSchema),
+    resolver: signInResolver,
     defaultValues: { email: defaultEmail ?? '', password: '' },
   });
   const onSubmit = form.handleSubmit((values) =>
@@ -145,7 +153,7 @@ function ForgotView({
   const forgot = useForgotPassword();
   const rateLimitText = useRateLimitText();
   const form = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotPasswordResolver,
     defaultValues: { email: defaultEmail },
   });
   const onSubmit = form.handleSubmit((values) =>

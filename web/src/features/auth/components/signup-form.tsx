@@ -1,21 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { authMessages, signUpSchema } from '@pactum/core/auth';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { showFieldErrors } from '../../../ui/field-errors';
 import { FormTextField } from '../../../ui/form-text-field';
+import { lazyZodResolver } from '../../../ui/lazy-zod-resolver';
 import { NameFields } from '../../../ui/name-fields';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useLang } from '../../../ui/use-lang';
 import type { Me } from '../api/get-me';
 import { useSignUp } from '../api/sign-up';
 import { useRateLimitText } from '../rate-limit-wait';
+import { useAuthMessages } from '../use-auth-messages';
 import { TermsCheckbox } from './terms-checkbox';
 
 /** The spec's default phone prefix (1 §9). */
 export const DEFAULT_PHONE = '+358';
+
+// The shared schema is fetched when the form is first checked (see lazyZodResolver).
+const signUpResolver = lazyZodResolver(() =>
+  import('../auth-schemas').then((module) => module.signUpSchema),
+);
 
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'password', 'acceptTerms'] as const;
 
@@ -36,8 +41,9 @@ export function SignupForm({ defaultEmail, inviteId, onSignedUp }: SignupFormPro
   const lang = useLang();
   const signUp = useSignUp();
   const rateLimitText = useRateLimitText();
+  const messages = useAuthMessages(Boolean(signUp.error));
   const form = useForm({
-    resolver: zodResolver(signUpSchema),
+    resolver: signUpResolver,
     mode: 'onChange',
     defaultValues: {
       firstname: '',
@@ -58,11 +64,7 @@ export function SignupForm({ defaultEmail, inviteId, onSignedUp }: SignupFormPro
   );
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-      <ErrorAlert
-        error={signUp.error}
-        fallback={authMessages[lang].signupFailed}
-        describe={rateLimitText}
-      />
+      <ErrorAlert error={signUp.error} fallback={messages?.signupFailed} describe={rateLimitText} />
       <NameFields
         control={form.control}
         labels={{ firstname: t('signup.firstname'), lastname: t('signup.lastname') }}

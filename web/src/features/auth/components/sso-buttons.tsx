@@ -3,12 +3,17 @@ import Microsoft from '@mui/icons-material/Microsoft';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { type SsoProvider, ssoProviders } from '@pactum/core/auth';
+import type { SsoProvider } from '@pactum/core/auth';
 import { useTranslation } from 'react-i18next';
 import { useProviders } from '../api/get-providers';
 import { ssoStartUrl } from '../redirect';
 
 const icons: Record<SsoProvider, typeof Google> = { google: Google, microsoft: Microsoft };
+/**
+ * The providers in the order the buttons show them: every provider of `@pactum/core/auth` (the
+ * record above has one icon per provider), without loading that module's schemas here.
+ */
+const providerOrder = Object.keys(icons) as SsoProvider[];
 
 type SsoButtonsProps = {
   /** Sign-in or registration wording. */
@@ -27,7 +32,7 @@ export function SsoButtons({ mode, returnTo }: SsoButtonsProps) {
   if (providers.isPending) {
     return <Skeleton variant="rounded" height={40} aria-label={t('app.loading')} />;
   }
-  const enabled = ssoProviders.filter((provider) => providers.data?.[provider]);
+  const enabled = providerOrder.filter((provider) => providers.data?.[provider]);
   if (enabled.length === 0) return null;
   return (
     <Stack spacing={1.5}>
@@ -58,5 +63,5 @@ export function SsoButtons({ mode, returnTo }: SsoButtonsProps) {
 export function useHasSso(): boolean | undefined {
   const providers = useProviders();
   if (!providers.data) return providers.isError ? false : undefined;
-  return ssoProviders.some((provider) => providers.data[provider]);
+  return providerOrder.some((provider) => providers.data[provider]);
 }
