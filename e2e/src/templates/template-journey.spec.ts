@@ -63,7 +63,11 @@ describe('templates', () => {
     // The seeded partner templates are there for everyone.
     await page.getByRole('heading', { level: 2, name: /^Partner templates/ }).waitFor();
     // The drawer counts what the library shows (the partner templates too).
-    const library = await api<{ templates: unknown[] }>(page, 'GET', '/templates?filter=all');
+    const library = await api<{ templates: unknown[] }>(
+      page,
+      'GET',
+      '/templates?filter=all&pageSize=100',
+    );
     expect(library.templates.length).toBeGreaterThan(0);
     await menu.getByRole('link', { name: `Templates (${library.templates.length})` }).waitFor();
     await page.getByRole('textbox', { name: 'Search templates' }).fill('qqzzxxyy');

@@ -928,7 +928,14 @@ export type TemplateDetail = TemplateCard & {
   sections: Section[];
 };
 
-export type TemplateList = { templates: TemplateCard[] };
+/** One page of the library (`GET /templates`); `choices` on the first page only. */
+export type TemplateList = {
+  templates: TemplateCard[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  choices: { category: string[]; language: string[]; region: string[]; partner: string[] } | null;
+};
 export type RedeemCouponResult = { templateId: string; templateTitle: string };
 export type SectionList = { sections: Section[] };
 

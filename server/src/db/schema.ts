@@ -386,6 +386,12 @@ export const templates = pgTable(
     index('template_created_by_idx').on(t.createdBy),
     index('template_global_idx').on(t.isGlobal),
     uniqueIndex('template_coupon_code_key').on(t.couponCode),
+    // The library's fuzzy search (`pactum_template_text`, migration 0016): substrings (LIKE) and
+    // close words (`<%`) of the folded title and abstract.
+    index('template_search_idx').using(
+      'gin',
+      sql`pactum_template_text(${t.title}, ${t.abstract}) gin_trgm_ops`,
+    ),
   ],
 );
 

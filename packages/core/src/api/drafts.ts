@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { documentVisibilities, draftProcesses } from '../documents';
-import { documentTagSchema, partiesViewSchema, partyViewSchema, sectionSchema } from './templates';
+import {
+  documentTagSchema,
+  listPageQuery,
+  partiesViewSchema,
+  partyViewSchema,
+  sectionSchema,
+} from './templates';
 
 /*
  * Response schemas of the draft routes (`server/src/features/drafts/routes.ts`). The services
@@ -39,8 +45,22 @@ export const draftRowSchema = z.object({
   tags: z.array(documentTagSchema),
 });
 
-/** `GET /drafts`: the caller's unsent drafts, newest first. */
-export const draftListSchema = z.object({ drafts: z.array(draftRowSchema) });
+/** The draft table's page sizes; the first is the default. */
+export const DRAFT_PAGE_SIZES = [25, 50, 100] as const;
+
+/** `GET /drafts?page=&pageSize=`: which page of the draft list. */
+export const draftListQuerySchema = listPageQuery(DRAFT_PAGE_SIZES[0]);
+
+/**
+ * `GET /drafts`: one page of the caller's unsent drafts, newest first (ties by id), with the
+ * number of all of them for the table's pager.
+ */
+export const draftListSchema = z.object({
+  drafts: z.array(draftRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 /** A draft with its sections, receivers and send queue. */
 export const draftDetailSchema = z.object({

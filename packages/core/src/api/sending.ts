@@ -3,7 +3,7 @@ import { dealStates, documentVisibilities, draftProcesses } from '../documents';
 import { mailStatuses } from '../drafts';
 import { negotiationStatsSchema } from './deals';
 import { draftQueueSchema } from './drafts';
-import { partiesViewSchema } from './templates';
+import { listPageQuery, partiesViewSchema } from './templates';
 
 /*
  * Answers of the sending routes: the send queue of a draft, the sent-status views and the
@@ -41,8 +41,19 @@ export const sentCardSchema = z.object({
   displayState: z.enum(['draft', 'open', 'done']),
 });
 
-/** GET /sent: the caller's sent drafts, newest send first. */
-export const sentListSchema = z.object({ drafts: z.array(sentCardSchema) });
+/** Sent cards a page holds unless asked otherwise (three columns of eight rows). */
+export const SENT_PAGE_SIZE = 24;
+
+/** `GET /sent?page=&pageSize=`: which page of the sent list. */
+export const sentListQuerySchema = listPageQuery(SENT_PAGE_SIZE);
+
+/** GET /sent: one page of the caller's sent drafts, newest send first (ties by id). */
+export const sentListSchema = z.object({
+  drafts: z.array(sentCardSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
 
 /** A receiver invite of a deal with its mail status and link (the sender's view). */
 export const dealInviteSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partyTypes, sectionTypes } from '../documents';
-import { templateGroups } from '../templates';
+import { templateFilterSchema, templateGroups } from '../templates';
+import { plainText } from '../validation';
 
 /*
  * Response schemas of the template routes (`server/src/features/templates/routes.ts`), and the
@@ -71,8 +72,65 @@ export const templateCardSchema = z.object({
   group: z.enum(templateGroups),
 });
 
-/** `GET /templates`: the library's cards. */
-export const templateListSchema = z.object({ templates: z.array(templateCardSchema) });
+/** The largest page any of the library, draft and sent lists answers. */
+export const LIST_PAGE_SIZE_MAX = 100;
+
+/**
+ * `page` (from 1) and `pageSize` (1–100) of a paged list, with the list's default page size.
+ * Shared by the library, the draft list and the sent list.
+ */
+export const listPageQuery = (defaultPageSize: number) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE_MAX).default(defaultPageSize),
+  });
+
+/** Cards a library page holds unless asked otherwise (three columns of eight rows). */
+export const TEMPLATE_PAGE_SIZE = 24;
+/** The longest library search; longer text is cut (spec 2 §9: pattern maximum 32). */
+export const TEMPLATE_SEARCH_MAX = 32;
+
+/** An equality filter of the library (category, language, region, partner); empty means any. */
+const libraryFilter = plainText().trim().max(250).default('');
+
+/**
+ * `GET /templates`: the library filter (all, my, shared, global), the card filters, a fuzzy
+ * search in titles and abstracts (every word of at least two characters must occur, as a
+ * substring or a close word, whatever the case and accents) and the page.
+ */
+export const templateListQuerySchema = templateFilterSchema.extend({
+  ...listPageQuery(TEMPLATE_PAGE_SIZE).shape,
+  q: plainText()
+    .trim()
+    .max(200)
+    .transform((value) => value.slice(0, TEMPLATE_SEARCH_MAX).trim())
+    .default(''),
+  category: libraryFilter,
+  language: libraryFilter,
+  region: libraryFilter,
+  partner: libraryFilter,
+});
+
+/** The values a card filter offers: those the caller's templates in the tab have, sorted. */
+export const templateChoicesSchema = z.object({
+  category: z.array(z.string()),
+  language: z.array(z.string()),
+  region: z.array(z.string()),
+  partner: z.array(z.string()),
+});
+
+/**
+ * `GET /templates`: one page of the library's cards, newest change first (ties by id) or, with a
+ * search, best match first (then newest change, then id), and whether more follow. `choices` (the card filters' values in the tab, whatever is filtered) come
+ * with the first page only; later pages answer null.
+ */
+export const templateListSchema = z.object({
+  templates: z.array(templateCardSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+  choices: templateChoicesSchema.nullable(),
+});
 
 /** A template with its sections (the coupon code only for its editors). */
 export const templateDetailSchema = templateCardSchema.extend({

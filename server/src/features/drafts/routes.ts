@@ -1,5 +1,6 @@
 import {
   draftDetailSchema,
+  draftListQuerySchema,
   draftListSchema,
   draftQueueSchema,
   receiverListSchema,
@@ -66,10 +67,17 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/drafts',
-    { schema: { tags, summary: 'The draft list', response: { 200: draftListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The draft list, a page at a time, newest first',
+        querystring: draftListQuerySchema,
+        response: { 200: draftListSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireSession(request);
-      return { drafts: await listDrafts(platform, { userId: user.id }) };
+      return listDrafts(platform, { userId: user.id, ...request.query });
     },
   );
 

@@ -8,7 +8,7 @@ import {
   type Receiver,
   type UpdateDraftInput,
 } from '@pactum/core/drafts';
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   documentAccess,
@@ -203,28 +203,36 @@ export async function createDraftFromTemplate(
 }
 
 /**
- * The draft list (spec 2 §2.2): drafts the user can reach, newest first, up to 1000; without
- * deleted, sent and PDF-process drafts.
+ * The draft list (spec 2 §2.2), one page: drafts the user can reach, newest first (ties by id,
+ * so pages never repeat or skip a draft), without deleted, sent and PDF-process drafts; with the
+ * number of them all for the table's pager. The spec's list showed up to 1000 rows at once; the
+ * table pages instead, so a long list costs one page per request.
  */
 export async function listDrafts(
   platform: Platform,
-  options: { userId: string },
-): Promise<DraftRow[]> {
+  options: { userId: string; page: number; pageSize: number },
+): Promise<{ drafts: DraftRow[]; total: number; page: number; pageSize: number }> {
   const { db } = platform.database;
-  const rows = await db
-    .select({
-      id: drafts.id,
-      title: drafts.title,
-      parties: drafts.parties,
-      createdAt: drafts.createdAt,
-      createdBy: drafts.createdBy,
-      creatorName: users.name,
-    })
-    .from(drafts)
-    .innerJoin(users, eq(users.id, drafts.createdBy))
-    .where(listedDrafts(db, options.userId))
-    .orderBy(desc(drafts.createdAt))
-    .limit(1000);
+  const { page, pageSize } = options;
+  const listed = listedDrafts(db, options.userId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: drafts.id,
+        title: drafts.title,
+        parties: drafts.parties,
+        createdAt: drafts.createdAt,
+        createdBy: drafts.createdBy,
+        creatorName: users.name,
+      })
+      .from(drafts)
+      .innerJoin(users, eq(users.id, drafts.createdBy))
+      .where(listed)
+      .orderBy(desc(drafts.createdAt), desc(drafts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(drafts).where(listed),
+  ]);
   const ids = rows.map((row) => row.id);
   const tags = await tagsOf(db, ids);
   const firstReceivers = ids.length
@@ -239,15 +247,20 @@ export async function listDrafts(
     : [];
   const receiverOf = new Map(firstReceivers.map((row) => [row.draftId, row.party.name]));
   const orNull = (name: string | undefined) => (name?.trim() ? name.trim() : null);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    senderName: orNull(row.parties.sender?.name),
-    receiverName: orNull(receiverOf.get(row.id) ?? row.parties.receiver?.name),
-    createdBy: { id: row.createdBy, name: row.creatorName },
-    createdAt: row.createdAt.toISOString(),
-    tags: tags.get(row.id) ?? [],
-  }));
+  return {
+    drafts: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      senderName: orNull(row.parties.sender?.name),
+      receiverName: orNull(receiverOf.get(row.id) ?? row.parties.receiver?.name),
+      createdBy: { id: row.createdBy, name: row.creatorName },
+      createdAt: row.createdAt.toISOString(),
+      tags: tags.get(row.id) ?? [],
+    })),
+    total: Number(counted?.total ?? 0),
+    page,
+    pageSize,
+  };
 }
 
 async function tagsOf(db: DbOrTx, documentIds: string[]) {

@@ -3,6 +3,7 @@ import {
   draftDealListSchema,
   receiverDetailsResponseSchema,
   sendDraftResponseSchema,
+  sentListQuerySchema,
   sentListSchema,
 } from '@pactum/core/api/sending';
 import { noContent } from '@pactum/core/api/wire';
@@ -78,10 +79,17 @@ export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/sent',
-    { schema: { tags, summary: 'Sent drafts', response: { 200: sentListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sent drafts, a page at a time, newest send first',
+        querystring: sentListQuerySchema,
+        response: { 200: sentListSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireSession(request);
-      return { drafts: await listSent(platform, { userId: user.id }) };
+      return listSent(platform, { userId: user.id, ...request.query });
     },
   );
 

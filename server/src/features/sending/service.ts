@@ -176,13 +176,17 @@ export async function listDraftDeals(
   }));
 }
 
-/** `GET /sent` (spec 2 §2.3): the user's sent drafts, newest send first, with deal counts. */
+/**
+ * `GET /sent` (spec 2 §2.3), one page: the user's sent drafts, newest send first (ties by id, so
+ * pages never repeat or skip a card), with deal counts, and whether more follow.
+ */
 export async function listSent(
   platform: Platform,
-  options: { userId: string },
-): Promise<SentCard[]> {
+  options: { userId: string; page: number; pageSize: number },
+): Promise<{ drafts: SentCard[]; page: number; pageSize: number; hasMore: boolean }> {
   const { db } = platform.database;
-  const rows = await db
+  const { page, pageSize } = options;
+  const found = await db
     .select({
       id: drafts.id,
       title: drafts.title,
@@ -202,8 +206,11 @@ export async function listSent(
         isNotNull(drafts.sentAt),
       ),
     )
-    .orderBy(desc(drafts.sentAt))
-    .limit(1000);
+    .orderBy(desc(drafts.sentAt), desc(drafts.id))
+    // One past the page tells whether another follows.
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  const rows = found.slice(0, pageSize);
   const ids = rows.map((row) => row.id);
   const counts = ids.length
     ? await db
@@ -220,7 +227,7 @@ export async function listSent(
         .groupBy(deals.draftId)
     : [];
   const countOf = new Map(counts.map((row) => [row.draftId, row]));
-  return rows.map((row) => {
+  const cards = rows.map((row) => {
     const sentCount = countOf.get(row.id)?.sent ?? 0;
     const closedCount = countOf.get(row.id)?.closed ?? 0;
     return {
@@ -239,4 +246,5 @@ export async function listSent(
       }),
     };
   });
+  return { drafts: cards, page, pageSize, hasMore: found.length > pageSize };
 }

@@ -1,6 +1,7 @@
 import {
   redeemCouponResultSchema,
   templateDetailSchema,
+  templateListQuerySchema,
   templateListSchema,
 } from '@pactum/core/api/templates';
 import { noContent } from '@pactum/core/api/wire';
@@ -9,19 +10,18 @@ import {
   duplicateTemplateSchema,
   publishTemplateSchema,
   redeemCouponSchema,
-  templateFilterSchema,
   updateTemplateSchema,
 } from '@pactum/core/templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
+import { listTemplates } from './list';
 import {
   canWatchTemplate,
   createTemplate,
   deleteTemplate,
   duplicateTemplate,
   getTemplate,
-  listTemplates,
   redeemCoupon,
   setTemplatePublished,
   updateTemplate,
@@ -43,14 +43,14 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The template library: my, shared and global templates',
-        querystring: templateFilterSchema,
+        summary: 'The template library, a page at a time: my, shared and global templates',
+        querystring: templateListQuerySchema,
         response: { 200: templateListSchema },
       },
     },
     async (request) => {
       const { user } = await requireSession(request);
-      return listTemplates(platform, { caller: user, filter: request.query.filter });
+      return listTemplates(platform, { caller: user, query: request.query });
     },
   );
 

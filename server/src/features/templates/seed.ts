@@ -2,6 +2,7 @@ import type { TemplateCategory } from '@pactum/core/templates';
 import type { Database } from '../../db/client';
 import { templates, users } from '../../db/schema';
 import { insertSectionTree, type NewSection } from '../sections/service';
+import { invalidateGlobalTemplatesOn } from './global-cache';
 
 /*
  * The global partner templates a new install starts with, so that there is something to send
@@ -285,7 +286,7 @@ export const seedTemplates: SeedTemplate[] = [
  * done). Tests do not run it, so their libraries hold only what they make.
  */
 export async function seedGlobalTemplates(database: Database): Promise<number> {
-  return database.db.transaction(async (tx) => {
+  const created = await database.db.transaction(async (tx) => {
     await tx
       .insert(users)
       .values({
@@ -325,4 +326,8 @@ export async function seedGlobalTemplates(database: Database): Promise<number> {
     }
     return created;
   });
+  // New global templates: this process's library caches read them again (other processes see
+  // the live count change).
+  if (created > 0) invalidateGlobalTemplatesOn(database);
+  return created;
 }

@@ -1,4 +1,3 @@
-import type { AccessRole } from '@pactum/core/documents';
 import {
   type CreateTemplateInput,
   copyTitle,
@@ -6,13 +5,12 @@ import {
   sectionEventTypes,
   type TemplateCard,
   type TemplateDetail,
-  type TemplateFilter,
   templateGroup,
   type UpdateTemplateInput,
 } from '@pactum/core/templates';
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { documentAccess, templates } from '../../db/schema';
+import { templates } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { refreshHomeCounts } from '../account/service';
@@ -27,7 +25,6 @@ import {
   recordDocumentEvent,
   recordDocumentOpen,
 } from '../sections/service';
-import { reachesUser } from '../sharing/access';
 import {
   type DocumentCaller,
   type DocumentGrant,
@@ -37,6 +34,7 @@ import {
 } from '../sharing/documents';
 import { grantUserAccess } from '../sharing/service';
 import { listDocumentTags } from '../tags/service';
+import { invalidateGlobalTemplates } from './global-cache';
 
 type TemplateRow = typeof templates.$inferSelect;
 
@@ -59,38 +57,6 @@ async function countCouponGuess(platform: Platform, userId: string): Promise<str
   return key;
 }
 
-const rank = { user: 0, workspace: 1, group: 2 } as const;
-
-/**
- * The caller's role on every template they reach through an access entry, resolved like
- * `resolveAccess`: their own entry first, then a workspace's, then a group's; edit wins within
- * the same source.
- */
-async function templateRoles(db: DbOrTx, userId: string): Promise<Map<string, AccessRole>> {
-  const rows = await db
-    .select({
-      documentId: documentAccess.documentId,
-      role: documentAccess.role,
-      userId: documentAccess.userId,
-      workspaceId: documentAccess.workspaceId,
-    })
-    .from(documentAccess)
-    .where(and(eq(documentAccess.collection, 'templates'), reachesUser(userId)));
-  const best = new Map<string, { role: AccessRole; rank: number }>();
-  for (const row of rows) {
-    const source = row.userId ? 'user' : row.workspaceId ? 'workspace' : 'group';
-    const current = best.get(row.documentId);
-    if (
-      !current ||
-      rank[source] < current.rank ||
-      (rank[source] === current.rank && row.role === 'edit' && current.role === 'view')
-    ) {
-      best.set(row.documentId, { role: row.role, rank: rank[source] });
-    }
-  }
-  return new Map([...best].map(([id, value]) => [id, value.role]));
-}
-
 function toCard(row: TemplateRow, userId: string, canEdit: boolean): TemplateCard {
   return {
     id: row.id,
@@ -107,41 +73,6 @@ function toCard(row: TemplateRow, userId: string, canEdit: boolean): TemplateCar
     modifiedAt: row.modifiedAt.toISOString(),
     canEdit,
     group: templateGroup(row, userId),
-  };
-}
-
-/**
- * The template library (spec 2 §2.1): the caller's own templates (my), those shared with them
- * (shared) and the global partner templates (global), newest change first.
- */
-export async function listTemplates(
-  platform: Platform,
-  options: { caller: DocumentCaller; filter: TemplateFilter },
-): Promise<{ templates: TemplateCard[] }> {
-  const { db } = platform.database;
-  const { caller, filter } = options;
-  const roles = await templateRoles(db, caller.id);
-  const ids = [...roles.keys()];
-  const reachable = ids.length > 0 ? inArray(templates.id, ids) : sql`false`;
-  const scope =
-    filter === 'global'
-      ? eq(templates.isGlobal, true)
-      : filter === 'my'
-        ? and(reachable, eq(templates.isGlobal, false), eq(templates.createdBy, caller.id))
-        : filter === 'shared'
-          ? and(reachable, eq(templates.isGlobal, false), ne(templates.createdBy, caller.id))
-          : or(eq(templates.isGlobal, true), reachable);
-  const rows = await db
-    .select()
-    .from(templates)
-    .where(and(isNull(templates.deletedAt), scope))
-    .orderBy(desc(templates.modifiedAt))
-    .limit(1000);
-  const isAdmin = isProductAdmin(platform, caller);
-  return {
-    templates: rows.map((row) =>
-      toCard(row, caller.id, roles.get(row.id) === 'edit' || (row.isGlobal && isAdmin)),
-    ),
   };
 }
 
@@ -296,6 +227,7 @@ export async function updateTemplate(
       .where(eq(templates.id, templateId));
     if (current?.couponCode !== input.couponCode) await countCouponGuess(platform, caller.id);
   }
+  let isGlobal = false;
   try {
     await platform.database.db.transaction(async (tx) => {
       const grant = await requireDocument(platform, tx, {
@@ -314,10 +246,12 @@ export async function updateTemplate(
           .where(and(eq(templates.couponCode, input.couponCode), ne(templates.id, templateId)));
         if (taken) throw new AppError('coupon_in_use');
       }
-      await tx
+      const [updated] = await tx
         .update(templates)
         .set({ ...input, modifiedBy: caller.id, modifiedAt: new Date() })
-        .where(eq(templates.id, templateId));
+        .where(eq(templates.id, templateId))
+        .returning({ isGlobal: templates.isGlobal });
+      isGlobal = updated?.isGlobal ?? false;
       await platform.realtime.publish(tx, {
         topic: documentTopic('templates', templateId),
         type: sectionEventTypes.documentChanged,
@@ -328,6 +262,7 @@ export async function updateTemplate(
     if (isUniqueViolation(error)) throw new AppError('coupon_in_use');
     throw error;
   }
+  if (isGlobal) invalidateGlobalTemplates(platform);
   return getTemplate(platform, { caller, templateId });
 }
 
@@ -337,7 +272,7 @@ export async function deleteTemplate(
   options: { caller: DocumentCaller; templateId: string },
 ): Promise<void> {
   const { caller, templateId } = options;
-  await platform.database.db.transaction(async (tx) => {
+  const isGlobal = await platform.database.db.transaction(async (tx) => {
     await requireDocument(platform, tx, {
       collection: 'templates',
       documentId: templateId,
@@ -348,14 +283,16 @@ export async function deleteTemplate(
       .update(templates)
       .set({ deletedAt: new Date(), deletedBy: caller.id, couponCode: null })
       .where(eq(templates.id, templateId))
-      .returning({ createdBy: templates.createdBy });
+      .returning({ createdBy: templates.createdBy, isGlobal: templates.isGlobal });
     if (deleted) await refreshHomeCounts(platform, tx, deleted.createdBy);
     await platform.realtime.publish(tx, {
       topic: documentTopic('templates', templateId),
       type: sectionEventTypes.documentChanged,
       data: { deleted: true },
     });
+    return deleted?.isGlobal ?? false;
   });
+  if (isGlobal) invalidateGlobalTemplates(platform);
 }
 
 /**
@@ -443,6 +380,8 @@ export async function setTemplatePublished(
       type: sectionEventTypes.documentChanged,
     });
   });
+  // Publishing adds a global template, unpublishing takes one away.
+  invalidateGlobalTemplates(platform);
   return getTemplate(platform, { caller, templateId });
 }
 

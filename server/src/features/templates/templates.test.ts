@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const list = async (cookie: string, filter = 'all') => {
-  const response = await call('GET', `/templates?filter=${filter}`, cookie);
+  const response = await call('GET', `/templates?filter=${filter}&pageSize=100`, cookie);
   expect(response.statusCode).toBe(200);
   return (response.json() as { templates: TemplateCard[] }).templates;
 };

@@ -9,26 +9,45 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DRAFT_PAGE_SIZES } from '@pactum/core/api/drafts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { type DraftRow, useDrafts } from './api/list-drafts';
+import { useTablePaginationLabels } from '../../ui/use-table-pagination-labels';
+import { type DraftList, useDrafts } from './api/list-drafts';
+import { draftPageOf, draftPageSizeOf, lastDraftPage } from './draft-list-params';
 import { draftPath, TEMPLATE_LIST_PATH } from './paths';
 import { useDraftText } from './use-draft-text';
 
 /**
- * `drafts/list` (draft-list): the user's unsent drafts, newest first, up to 1000 rows without
- * paging (the server sorts and limits; spec 2 §2.2).
+ * `drafts/list` (draft-list): the user's unsent drafts, newest first, a page at a time (the
+ * server sorts and pages; spec 2 §2.2 listed up to 1000 rows at once). The page and its size
+ * are in the address, as in the deal lists.
  */
 export function DraftListPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('drafts.list.title'));
-  const drafts = useDrafts();
+  const [search, setSearch] = useSearchParams();
+  const page = draftPageOf(search.get('page'));
+  const pageSize = draftPageSizeOf(search.get('pageSize'));
+  const drafts = useDrafts(page, pageSize);
+  const setPage = (next: { page: number; pageSize: number }) =>
+    setSearch({ page: String(next.page), pageSize: String(next.pageSize) });
+  // A page past the end (its last drafts were sent or deleted) moves to the last page.
+  const lastPage = drafts.data ? lastDraftPage(drafts.data.total, pageSize) : page;
+  const isPastEnd = !drafts.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (isPastEnd) {
+      setSearch({ page: String(lastPage), pageSize: String(pageSize) }, { replace: true });
+    }
+  }, [isPastEnd, lastPage, pageSize, setSearch]);
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200 }}>
       <PageHeader
@@ -48,7 +67,7 @@ export function DraftListPage() {
             {t('common.tryAgain')}
           </Button>
         </Stack>
-      ) : drafts.data.length === 0 ? (
+      ) : drafts.data.total === 0 ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Typography variant="h6" component="p">
@@ -61,15 +80,22 @@ export function DraftListPage() {
           </Stack>
         </Paper>
       ) : (
-        <DraftTable drafts={drafts.data} />
+        <DraftTable list={drafts.data} onPageChange={setPage} />
       )}
     </Stack>
   );
 }
 
-function DraftTable({ drafts }: { drafts: DraftRow[] }) {
+function DraftTable({
+  list,
+  onPageChange,
+}: {
+  list: DraftList;
+  onPageChange: (next: { page: number; pageSize: number }) => void;
+}) {
   const { t } = useTranslation();
   const text = useDraftText();
+  const paginationLabels = useTablePaginationLabels();
   const partyName = (name: string | null) =>
     name?.trim() ? (
       name
@@ -92,7 +118,7 @@ function DraftTable({ drafts }: { drafts: DraftRow[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {drafts.map((draft) => (
+          {list.drafts.map((draft) => (
             <TableRow key={draft.id} hover>
               <TableCell>
                 <Link
@@ -118,6 +144,18 @@ function DraftTable({ drafts }: { drafts: DraftRow[] }) {
           ))}
         </TableBody>
       </Table>
+      <TablePagination
+        component="div"
+        count={list.total}
+        page={list.page - 1}
+        rowsPerPage={list.pageSize}
+        rowsPerPageOptions={[...DRAFT_PAGE_SIZES]}
+        onPageChange={(_, next) => onPageChange({ page: next + 1, pageSize: list.pageSize })}
+        onRowsPerPageChange={(event) =>
+          onPageChange({ page: 1, pageSize: Number(event.target.value) })
+        }
+        {...paginationLabels}
+      />
     </TableContainer>
   );
 }

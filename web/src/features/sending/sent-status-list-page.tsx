@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -8,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -26,12 +28,14 @@ const stateColour = { draft: 'default', open: 'info', done: 'success' } as const
 export const visibilityChip = (visibility: string) =>
   visibility === 'private' || visibility === 'guest' ? visibility : 'group';
 
-/** `sent/status` (sent-status): the user's sent drafts, newest sending first. */
+/** `sent/status` (sent-status): the user's sent drafts, newest sending first, 24 at a time. */
 export function SentStatusListPage() {
   const { t } = useTranslation();
   const text = useDraftText();
   useDocumentTitle(t('sending.list.title'));
   const sent = useSent();
+  const pages = sent.data?.pages;
+  const cards = useMemo(() => pages?.flatMap((page) => page.drafts) ?? [], [pages]);
   return (
     <Stack spacing={3} sx={{ maxWidth: 1200 }}>
       <PageHeader title={t('sending.list.title')} />
@@ -50,7 +54,7 @@ export function SentStatusListPage() {
             {t('common.tryAgain')}
           </Button>
         </Stack>
-      ) : sent.data.length === 0 ? (
+      ) : cards.length === 0 ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Typography>{text('noSent')}</Typography>
@@ -60,13 +64,26 @@ export function SentStatusListPage() {
           </Stack>
         </Paper>
       ) : (
-        <Grid container spacing={2}>
-          {sent.data.map((card) => (
-            <Grid key={card.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <SentDraftCard card={card} />
-            </Grid>
-          ))}
-        </Grid>
+        <>
+          <Grid container spacing={2}>
+            {cards.map((card) => (
+              <Grid key={card.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <SentDraftCard card={card} />
+              </Grid>
+            ))}
+          </Grid>
+          {sent.hasNextPage && (
+            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+              <Button
+                variant="outlined"
+                loading={sent.isFetchingNextPage}
+                onClick={() => sent.fetchNextPage()}
+              >
+                {t('sending.list.loadMore')}
+              </Button>
+            </Box>
+          )}
+        </>
       )}
     </Stack>
   );

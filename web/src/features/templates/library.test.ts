@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TemplateCard } from './api/list-templates';
-import {
-  emptyFilters,
-  filterChoices,
-  filterTemplates,
-  groupTemplates,
-  hasFilters,
-  searchTemplates,
-} from './library';
+import { emptyFilters, groupTemplates, hasFilters, libraryQueryString } from './library';
 
 const card = (overrides: Partial<TemplateCard>): TemplateCard => ({
   id: overrides.title ?? 'id',
@@ -46,44 +39,29 @@ const service = card({
 });
 const all = [nda, sales, service];
 
-describe('searchTemplates', () => {
-  it('finds by title with a typo and by abstract, and keeps all for an empty search', () => {
-    expect(searchTemplates(all, 'servce').map((t) => t.title)).toEqual(['Service agreement']);
-    expect(searchTemplates(all, 'secrets').map((t) => t.title)).toEqual([
-      'Non-disclosure agreement',
-    ]);
-    expect(searchTemplates(all, '  ')).toEqual(all);
+describe('libraryQueryString', () => {
+  it('asks for the tab, the page and 24 cards, leaving out filters that are not set', () => {
+    expect(libraryQueryString('all', { ...emptyFilters, search: '' }, 1)).toBe(
+      'filter=all&page=1&pageSize=24',
+    );
   });
 
-  it('finds nothing for unrelated text or a match far into the text (distance 20)', () => {
-    expect(searchTemplates(all, 'zzqqxx')).toEqual([]);
-    // 'agreement' starts 8 characters in: 8/20 for the distance plus a typo is over 0.5.
-    expect(searchTemplates([service], 'agrement')).toEqual([]);
-    expect(searchTemplates([service], 'agreement')).toEqual([service]);
+  it('sends the filters set and the trimmed search, encoded', () => {
+    const query = { ...emptyFilters, partner: 'Lex & Co', region: 'fi', search: '  nda 50% ' };
+    const params = new URLSearchParams(libraryQueryString('global', query, 3));
+    expect(Object.fromEntries(params)).toEqual({
+      filter: 'global',
+      region: 'fi',
+      partner: 'Lex & Co',
+      q: 'nda 50%',
+      page: '3',
+      pageSize: '24',
+    });
   });
 
-  it('searches with the first 32 characters of a longer text', () => {
-    const master = card({ title: 'Master services agreement for consulting work' });
-    const long = `${master.title} and some words the title does not have`;
-    expect(searchTemplates([master, nda], long)).toEqual([master]);
-  });
-});
-
-describe('filterTemplates', () => {
-  it('keeps the templates that match every chosen filter', () => {
-    expect(filterTemplates(all, emptyFilters)).toEqual(all);
-    expect(filterTemplates(all, { ...emptyFilters, language: 'fi' })).toEqual([sales]);
-    expect(filterTemplates(all, { ...emptyFilters, partner: 'Lexia', region: 'se' })).toEqual([
-      service,
-    ]);
-    expect(filterTemplates(all, { ...emptyFilters, partner: 'Lexia', region: 'fi' })).toEqual([]);
+  it('knows when a filter is on', () => {
     expect(hasFilters(emptyFilters)).toBe(false);
     expect(hasFilters({ ...emptyFilters, region: 'fi' })).toBe(true);
-  });
-
-  it('offers each value once as a choice', () => {
-    expect(filterChoices(all, 'region')).toEqual(['fi', 'se']);
-    expect(filterChoices(all, 'partner')).toEqual(['Lexia']);
   });
 });
 

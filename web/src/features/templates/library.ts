@@ -1,16 +1,13 @@
-import type { TemplateGroup } from '@pactum/core/templates';
-import Fuse, { type IFuseOptions } from 'fuse.js';
+import { TEMPLATE_PAGE_SIZE } from '@pactum/core/api/templates';
+import type { TemplateFilter, TemplateGroup } from '@pactum/core/templates';
 import type { TemplateCard } from './api/list-templates';
 
-/** Spec 2 §9: the library's fuzzy search on title and abstract. */
-export const SEARCH_OPTIONS: IFuseOptions<TemplateCard> = {
-  keys: ['title', 'abstract'],
-  threshold: 0.5,
-  distance: 20,
-  minMatchCharLength: 2,
-};
-/** Spec 2 §9: the longest search pattern; longer text is cut. */
-export const SEARCH_PATTERN_MAX = 32;
+/*
+ * The library pages through the server: the tab, the card filters and the search go to
+ * `GET /templates`, which filters and searches before paging (spec 2 §2.1; the search is fuzzy
+ * and answers the best match first, spec 2 §9). The browser groups the cards it has into the
+ * library's sections, keeping the server's order in each.
+ */
 
 /** The library's filters; an empty value means any. */
 export type LibraryFilters = {
@@ -20,33 +17,30 @@ export type LibraryFilters = {
   partner: string;
 };
 
+/** What the library asks the server for besides the tab: the filters and the search. */
+export type LibraryQuery = LibraryFilters & { search: string };
+
 export const emptyFilters: LibraryFilters = { category: '', language: '', region: '', partner: '' };
 
 export const hasFilters = (filters: LibraryFilters) =>
   Object.values(filters).some((value) => value !== '');
 
-/** The templates that match every chosen filter. */
-export function filterTemplates(
-  templates: readonly TemplateCard[],
-  filters: LibraryFilters,
-): TemplateCard[] {
-  return templates.filter(
-    (template) =>
-      (!filters.category || template.category === filters.category) &&
-      (!filters.language || template.language === filters.language) &&
-      (!filters.region || template.region === filters.region) &&
-      (!filters.partner || template.partner === filters.partner),
-  );
-}
-
-/**
- * The templates whose title or abstract fuzzily match the search (best first); an empty search
- * keeps all in their order. The pattern is cut at 32 characters.
- */
-export function searchTemplates(templates: readonly TemplateCard[], query: string): TemplateCard[] {
-  const pattern = query.trim().slice(0, SEARCH_PATTERN_MAX);
-  if (!pattern) return [...templates];
-  return new Fuse(templates, SEARCH_OPTIONS).search(pattern).map((result) => result.item);
+/** The query string of one library page: the tab, the filters set, the search and the page. */
+export function libraryQueryString(
+  filter: TemplateFilter,
+  query: LibraryQuery,
+  page: number,
+  pageSize = TEMPLATE_PAGE_SIZE,
+): string {
+  const params = new URLSearchParams({ filter });
+  for (const field of ['category', 'language', 'region', 'partner'] as const) {
+    if (query[field]) params.set(field, query[field]);
+  }
+  const search = query.search.trim();
+  if (search) params.set('q', search);
+  params.set('page', String(page));
+  params.set('pageSize', String(pageSize));
+  return params.toString();
 }
 
 /** The templates of each library section, in the order given. */
@@ -56,17 +50,4 @@ export function groupTemplates(
   const groups: Record<TemplateGroup, TemplateCard[]> = { my: [], shared: [], global: [] };
   for (const template of templates) groups[template.group].push(template);
   return groups;
-}
-
-/** The values the templates have for a filter, each once, sorted: the filter's choices. */
-export function filterChoices(
-  templates: readonly TemplateCard[],
-  field: keyof LibraryFilters,
-): string[] {
-  const values = new Set<string>();
-  for (const template of templates) {
-    const value = template[field];
-    if (value) values.add(value);
-  }
-  return [...values].sort((a, b) => a.localeCompare(b));
 }

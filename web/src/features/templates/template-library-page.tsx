@@ -13,7 +13,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type TemplateFilter, type TemplateGroup, templateFilters } from '@pactum/core/templates';
-import { type ReactElement, useId, useMemo, useState } from 'react';
+import { type ReactElement, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -26,11 +26,10 @@ import { LibrarySearch } from './components/library-search';
 import { TemplateCard } from './components/template-card';
 import {
   emptyFilters,
-  filterTemplates,
   groupTemplates,
   hasFilters,
   type LibraryFilters,
-  searchTemplates,
+  type LibraryQuery,
 } from './library';
 import { TEMPLATE_ADD_PATH, TEMPLATE_IMPORT_PATH, templateListPath } from './template-paths';
 
@@ -52,20 +51,39 @@ const sectionsOf: Record<TemplateFilter, TemplateGroup[]> = {
   global: ['global'],
 };
 
+/** The search goes to the server once typing pauses this long (ms). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value` once it has stayed the same for `delayMs`. */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 function Library({ filter }: { filter: TemplateFilter }) {
   const { t } = useTranslation();
   useDocumentTitle(t('templates.library.title'));
-  const templates = useTemplates(filter);
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(emptyFilters);
   const [isCouponOpen, setIsCouponOpen] = useState(false);
-  const all = templates.data?.templates;
-  const shown = useMemo(
-    () => (all ? searchTemplates(filterTemplates(all, filters), search) : []),
-    [all, filters, search],
+  const settledSearch = useSettled(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useMemo<LibraryQuery>(
+    () => ({ ...filters, search: settledSearch }),
+    [filters, settledSearch],
   );
+  // The server filters, searches and pages; the browser groups the cards loaded so far.
+  const templates = useTemplates(filter, query);
+  const pages = templates.data?.pages;
+  const shown = useMemo(() => pages?.flatMap((page) => page.templates) ?? [], [pages]);
+  const choices = pages?.[0]?.choices ?? null;
+  const hasMore = templates.hasNextPage;
   const groups = groupTemplates(shown);
   const isNarrowed = hasFilters(filters) || search.trim() !== '';
+  const hasChoices = !!choices && Object.values(choices).some((values) => values.length > 0);
   const clear = () => {
     setFilters(emptyFilters);
     setSearch('');
@@ -110,9 +128,9 @@ function Library({ filter }: { filter: TemplateFilter }) {
           />
         ))}
       </Tabs>
-      {all && all.length > 0 && (
+      {choices && (hasChoices || isNarrowed) && (
         <LibraryFiltersBar
-          templates={all}
+          choices={choices}
           filters={filters}
           onChange={setFilters}
           canClear={isNarrowed}
@@ -133,8 +151,8 @@ function Library({ filter }: { filter: TemplateFilter }) {
           {shown.length === 0 && (
             <Paper variant="outlined" sx={{ p: 3 }}>
               <Typography role="status">
-                {search.trim()
-                  ? t('templates.library.noResults', { search: search.trim() })
+                {settledSearch
+                  ? t('templates.library.noResults', { search: settledSearch })
                   : t('templates.library.empty')}
               </Typography>
               {isNarrowed && (
@@ -149,6 +167,7 @@ function Library({ filter }: { filter: TemplateFilter }) {
               key={group}
               group={group}
               templates={groups[group]}
+              isComplete={!hasMore}
               startCards={
                 group === 'my' && !isNarrowed
                   ? [
@@ -171,6 +190,17 @@ function Library({ filter }: { filter: TemplateFilter }) {
               }
             />
           ))}
+          {hasMore && (
+            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+              <Button
+                variant="outlined"
+                loading={templates.isFetchingNextPage}
+                onClick={() => templates.fetchNextPage()}
+              >
+                {t('templates.library.loadMore')}
+              </Button>
+            </Box>
+          )}
         </>
       )}
       <Fab
@@ -192,10 +222,15 @@ type LibrarySectionProps = {
   templates: TemplateCardData[];
   /** Cards before the templates (the create and import cards of My templates). */
   startCards: ReactElement[];
+  /** Every page is loaded: the section's count is its whole count. */
+  isComplete: boolean;
 };
 
-/** One section of the library; empty sections are left out (but My keeps its start cards). */
-function LibrarySection({ group, templates, startCards }: LibrarySectionProps) {
+/**
+ * One section of the library; empty sections are left out (but My keeps its start cards). The
+ * count shows once every page is loaded; before that it would count only the cards so far.
+ */
+function LibrarySection({ group, templates, startCards, isComplete }: LibrarySectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
   if (templates.length === 0 && startCards.length === 0) return null;
@@ -203,9 +238,11 @@ function LibrarySection({ group, templates, startCards }: LibrarySectionProps) {
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
         {t(`templates.library.sections.${group}`)}
-        <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-          {templates.length}
-        </Typography>
+        {isComplete && (
+          <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+            {templates.length}
+          </Typography>
+        )}
       </Typography>
       <Grid container spacing={2}>
         {startCards.map((card) => (

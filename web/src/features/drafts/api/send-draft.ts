@@ -39,6 +39,8 @@ export function useSendDraft(draftId: string) {
       void queryClient.invalidateQueries({ queryKey: draftQueryKey(draftId) });
       void queryClient.invalidateQueries({ queryKey: draftsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['workspaces'] });
+      // The sent list (features/sending) shows the draft now.
+      void queryClient.invalidateQueries({ queryKey: ['sent'] });
     },
   });
 }

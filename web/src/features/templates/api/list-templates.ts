@@ -1,30 +1,46 @@
 import type { templateListSchema } from '@pactum/core/api/templates';
 import type { Wire } from '@pactum/core/api/wire';
 import type { TemplateFilter } from '@pactum/core/templates';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { type LibraryQuery, libraryQueryString } from '../library';
 
-/** `GET /templates`: the library's cards. */
+/** `GET /templates`: one page of the library's cards. */
 export type TemplateList = Wire<typeof templateListSchema>;
 /** One card of the template library. */
 export type TemplateCard = TemplateList['templates'][number];
+/** The values the card filters offer in a tab (with the first page). */
+export type TemplateChoices = NonNullable<TemplateList['choices']>;
 
 /** The key prefix of every library list; any change to templates refetches them all. */
 export const templatesQueryKey = ['templates'] as const;
-export const templateListQueryKey = (filter: TemplateFilter) =>
-  [...templatesQueryKey, filter] as const;
+export const templateListQueryKey = (filter: TemplateFilter, query: LibraryQuery) =>
+  [...templatesQueryKey, filter, query] as const;
 
-/** GET /api/v1/templates?filter=: the library's cards (all, my, shared or global). */
-export function listTemplates(filter: TemplateFilter): Promise<TemplateList> {
-  return apiFetch<TemplateList>(`/api/v1/templates?filter=${encodeURIComponent(filter)}`);
+/** GET /api/v1/templates?filter=&page=…: one page of the library's cards. */
+export function listTemplates(
+  filter: TemplateFilter,
+  query: LibraryQuery,
+  page: number,
+): Promise<TemplateList> {
+  return apiFetch<TemplateList>(`/api/v1/templates?${libraryQueryString(filter, query, page)}`);
 }
 
-export const templateListQueryOptions = (filter: TemplateFilter) =>
-  queryOptions({
-    queryKey: templateListQueryKey(filter),
-    queryFn: () => listTemplates(filter),
+export const templateListQueryOptions = (filter: TemplateFilter, query: LibraryQuery) =>
+  infiniteQueryOptions({
+    queryKey: templateListQueryKey(filter, query),
+    queryFn: ({ pageParam }) => listTemplates(filter, query, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
 
-export function useTemplates(filter: TemplateFilter) {
-  return useQuery(templateListQueryOptions(filter));
+/**
+ * The library's pages so far ('Load more' fetches the next). While a new search or filter
+ * loads, the previous cards stay on screen.
+ */
+export function useTemplates(filter: TemplateFilter, query: LibraryQuery) {
+  return useInfiniteQuery({
+    ...templateListQueryOptions(filter, query),
+    placeholderData: keepPreviousData,
+  });
 }

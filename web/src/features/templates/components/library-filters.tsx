@@ -7,12 +7,13 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TemplateCard } from '../api/list-templates';
-import { filterChoices, type LibraryFilters } from '../library';
+import type { TemplateChoices } from '../api/list-templates';
+import type { LibraryFilters } from '../library';
 import { useTemplateLabels } from '../use-template-labels';
 
 type LibraryFiltersProps = {
-  templates: TemplateCard[];
+  /** The values each filter offers (the server's, for the whole tab). */
+  choices: TemplateChoices;
   filters: LibraryFilters;
   onChange: (filters: LibraryFilters) => void;
   /** Shown when any filter or the search is on. */
@@ -22,7 +23,7 @@ type LibraryFiltersProps = {
 
 /** The library's filters: category, language, region and partner, and Clear filters. */
 export function LibraryFiltersBar({
-  templates,
+  choices,
   filters,
   onChange,
   canClear,
@@ -48,7 +49,10 @@ export function LibraryFiltersBar({
           key={field}
           label={label}
           value={filters[field]}
-          choices={filterChoices(templates, field).map((value) => ({ value, label: name(value) }))}
+          choices={choicesWith(choices[field], filters[field]).map((value) => ({
+            value,
+            label: name(value),
+          }))}
           onChange={(value) => onChange({ ...filters, [field]: value })}
         />
       ))}
@@ -60,6 +64,10 @@ export function LibraryFiltersBar({
     </Stack>
   );
 }
+
+/** The offered values, and the chosen one even if the tab no longer has it. */
+const choicesWith = (values: string[], chosen: string) =>
+  chosen && !values.includes(chosen) ? [...values, chosen] : values;
 
 function FilterSelect({
   label,
