@@ -12,8 +12,8 @@ const GRACE_MS = 30_000;
  * its measurements. The child is killed if it outlives the planned time, so a run always ends.
  */
 export function runLoad(job: LoadJob): Promise<LoadStats> {
-  if (new URL(job.url).hostname !== '127.0.0.1') {
-    return Promise.reject(new Error(`Only 127.0.0.1 is benchmarked, not ${job.url}`));
+  if (new URL(job.baseUrl).hostname !== '127.0.0.1') {
+    return Promise.reject(new Error(`Only 127.0.0.1 is benchmarked, not ${job.baseUrl}`));
   }
   return new Promise((resolve, reject) => {
     const child = fork(CHILD_PATH, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

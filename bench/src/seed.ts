@@ -41,10 +41,14 @@ import {
   shortClauseTitle,
 } from './search-text';
 
-/** Rows per INSERT statement: large enough to be fast, small enough for any driver. */
-const BATCH_SIZE = 500;
+/**
+ * Bound parameters per INSERT statement: under PostgreSQL's limit of 65,535, so a statement holds
+ * as many rows as fit (a 10-column table: 6,000 rows), at most `MAX_BATCH_ROWS`.
+ */
+const MAX_BATCH_PARAMETERS = 60_000;
+const MAX_BATCH_ROWS = 5000;
 /** Parents generated (and their sections inserted) at a time, to keep memory flat. */
-const PARENT_CHUNK = 100;
+const PARENT_CHUNK = 500;
 /** All seeded timestamps count back from here, so runs store the same values. */
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -95,6 +99,8 @@ export type SeedResult = {
   searchIndexMs: number;
   /** Cookie pairs (`name=value`) of the seeded sessions, made by the auth engine. */
   sessionCookies: string[];
+  /** The users of `sessionCookies`, in the same order. */
+  sessionUserIds: string[];
   searchers: Searcher[];
   /** The searchers' cookie pairs, in the order of `searchers`. */
   searcherCookies: string[];
@@ -170,6 +176,11 @@ export async function seedDatabase(
      */
     dealSections?: DealSectionsMode;
     seed?: number;
+    /**
+     * Builds the search index once the rows are in (default true). Only the search scenarios
+     * read it; without it the `search_entry` table stays empty.
+     */
+    isSearchIndexBuilt?: boolean;
     /** Starts a real session for a user and returns its Cookie pair (`name=value`). */
     startSession: (userId: string) => Promise<string>;
   },
@@ -221,7 +232,7 @@ export async function seedDatabase(
     options.startSession,
   );
   const searchIndexStarted = performance.now();
-  await buildSearchIndex(database);
+  if (options.isSearchIndexBuilt ?? true) await buildSearchIndex(database);
   const searchIndexMs = performance.now() - searchIndexStarted;
   // Fresh bulk loads have no planner statistics yet (PGlite never runs autovacuum).
   await database.exec('ANALYZE');
@@ -236,13 +247,14 @@ export async function seedDatabase(
     durationMs,
     searchIndexMs,
     sessionCookies,
+    sessionUserIds: people.activeIds,
     searchers,
     searcherCookies,
   };
 }
 
 /**
- * One transaction per call, in `BATCH_SIZE`-row statements, with triggers off
+ * One transaction per call, in statements of as many rows as `MAX_BATCH_PARAMETERS` allows, with triggers off
  * (`session_replication_role = replica`; the bench database's user is its owner and a superuser):
  * the search index triggers would otherwise write its rows one source row at a time, so the
  * seed rebuilds the index once at the end. Foreign keys are triggers too and are not checked;
@@ -277,8 +289,10 @@ async function insertInBatches<T extends PgTable>(db: Db, table: T, rows: PgInse
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-      await tx.insert(table).values(rows.slice(i, i + BATCH_SIZE));
+    const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
+    const batchSize = Math.min(MAX_BATCH_ROWS, Math.floor(MAX_BATCH_PARAMETERS / columns));
+    for (let i = 0; i < rows.length; i += batchSize) {
+      await tx.insert(table).values(rows.slice(i, i + batchSize));
     }
   });
 }
@@ -1019,7 +1033,7 @@ async function seedArchivePages(
     for (let page = 1; page <= (pagesOf[index] ?? 0); page++) {
       rows.push({ itemId, page, text: buildPageText(random, language) });
     }
-    if (rows.length >= BATCH_SIZE * 10) {
+    if (rows.length >= 5000) {
       await insertInBatches(database.db, archivePages, rows);
       rows = [];
     }
