@@ -8,16 +8,28 @@ import { cookieHeader } from './factories';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` of 127.0.0.1 now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for a test server that must know its address before it listens (a PUBLIC_URL, a child
+ * process). It is drawn below the kernel's ephemeral range (32768 and up on Linux): a port the
+ * kernel handed out for `listen(0)` and took back could be handed to another test file's
+ * server or client while this one builds its app, which made a test fail with EADDRINUSE. No
+ * `listen(0)` or outgoing connection takes a port from 20000–32767, so only another draw can.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_768);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('No free port between 20000 and 32767');
 }
 
 export type ServerProcess = {
