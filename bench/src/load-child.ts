@@ -115,8 +115,9 @@ function visitRequests(plan: VisitsPlan, random: Random): Request[] {
 /** The log length a DealSection answer shows, when it carries its log. */
 function logLengthOf(body: string): number | undefined {
   try {
-    const parsed = JSON.parse(body) as { log?: unknown };
-    return Array.isArray(parsed.log) ? parsed.log.length : undefined;
+    // A section action answers { section, deal, unlockedSectionIds }.
+    const parsed = JSON.parse(body) as { section?: { log?: unknown } };
+    return Array.isArray(parsed.section?.log) ? parsed.section.log.length : undefined;
   } catch {
     return undefined;
   }

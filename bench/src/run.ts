@@ -418,7 +418,7 @@ async function checkSave(baseUrl: string, cookieName: string, target: SaveTarget
       `Check of PUT ${sectionPath} answered ${status}, not 2xx: ${body.slice(0, 300)}`,
     );
   }
-  const log = (JSON.parse(body) as { log?: unknown }).log;
+  const log = (JSON.parse(body) as { section?: { log?: unknown } }).section?.log;
   target.logLength = Array.isArray(log) ? log.length : target.logLength + 1;
 }
 

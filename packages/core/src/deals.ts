@@ -709,8 +709,10 @@ export type DealSection = {
   type: SectionType;
   title: string;
   help: string | null;
-  content: ContentOption[];
+  /** How many versions the section has (the versions themselves: GET …/versions). */
+  versionCount: number;
   defaultContentId: string | null;
+  /** The current version's text. */
   html: string;
   state: SectionState;
   stateParty: PartyRole | null;
@@ -723,6 +725,28 @@ export type DealSection = {
   canReopen: boolean;
   canDelete: boolean;
   modifiedAt: string;
+};
+
+/** The deal-level figures a section change can move (the editor's header and progress). */
+export type DealFigures = {
+  state: DealState;
+  modifiedAt: string;
+  negotiationStats: { approved: number; open: number };
+  counts: SectionCounts;
+  progress: number;
+  progressColour: ProgressColour;
+  canStartSigning: boolean;
+};
+
+/**
+ * The answer of a section action (lock, unlock, save, agree, reopen, create) and of
+ * GET …/sections/:sectionId: the section as it is now, the deal's figures, and the caller's
+ * other sections whose edit lock the action let go of.
+ */
+export type DealSectionChange = {
+  section: DealSection;
+  deal: DealFigures;
+  unlockedSectionIds: string[];
 };
 
 /** GET /deals/:dealId (the doc-load information and the editor's content). */

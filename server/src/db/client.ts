@@ -9,6 +9,7 @@ import { lockDataDir } from './lock';
 import { restoreDatabaseImage } from './migrate';
 import { createPglite } from './pglite';
 import * as schema from './schema';
+import { statementLogger } from './statement-log';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever client is behind it. */
@@ -67,7 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 function wrapPglite(client: PGlite, release: () => void): Database {
   // PGlite runs one statement or transaction at a time: every query, exec and transaction
   // takes its exclusive lock, so concurrent transactions queue instead of interleaving.
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: statementLogger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -101,7 +102,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, logger: statementLogger }) as unknown as Db;
   const unlisteners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',

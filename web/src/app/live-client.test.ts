@@ -1,5 +1,6 @@
 import type { ClientMessage, ServerMessage } from '@pactum/core/realtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getLiveClient, registerLiveRefresh } from './live';
 import {
   LiveClient,
   type LiveSocket,
@@ -8,6 +9,7 @@ import {
   RECONNECT_MAX_MS,
   reconnectDelay,
 } from './live-client';
+import { queryClient } from './query-client';
 
 /** A socket the test opens, feeds and drops by hand. */
 class FakeSocket implements LiveSocket {
@@ -101,14 +103,16 @@ describe('LiveClient', () => {
     expect(latest().sent.at(-1)).toEqual({ type: 'subscribe', topic: 'draft:9' });
   });
 
-  it("invalidates the event topic's query key, and only for held topics", () => {
+  it("invalidates the event topic's query key with the event, and only for held topics", () => {
     const { client, invalidate, latest } = setup();
     client.subscribe('deal:42');
     latest().accept();
 
-    latest().receive({ type: 'event', event: { topic: 'deal:42', type: 'section.updated' } });
+    const event = { topic: 'deal:42', type: 'section.changed', data: { sectionId: 's1' } };
+    latest().receive({ type: 'event', event });
     expect(invalidate).toHaveBeenCalledTimes(1);
-    expect(invalidate).toHaveBeenCalledWith(['deal', '42']);
+    // The event goes along, so that only what it changed need be refetched.
+    expect(invalidate).toHaveBeenCalledWith(['deal', '42'], event);
 
     latest().receive({ type: 'event', event: { topic: 'deal:43', type: 'section.updated' } });
     expect(invalidate).toHaveBeenCalledTimes(1);
@@ -171,6 +175,21 @@ describe('LiveClient', () => {
     latest().receive({ type: 'resync' });
     expect(invalidate.mock.calls).toEqual([[['deal', '42']], [['user', '7']]]);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('hands over no event when events may have been missed (reconnect, resync)', () => {
+    const { client, invalidate, latest } = setup();
+    client.subscribe('deal:42');
+    latest().accept();
+    latest().drop();
+    vi.advanceTimersByTime(RECONNECT_MAX_MS);
+    latest().accept();
+    latest().receive({ type: 'subscribed', topic: 'deal:42' });
+    latest().receive({ type: 'resync' });
+
+    // Without an event the caller refetches everything under the topic's key.
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    for (const call of invalidate.mock.calls) expect(call).toEqual([['deal', '42']]);
   });
 
   it('does not refetch on the first subscription', () => {
@@ -299,5 +318,67 @@ describe('LiveClient', () => {
     vi.advanceTimersByTime(RECONNECT_MAX_MS * 2);
     client.subscribe('user:7');
     expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('getLiveClient', () => {
+  /** The browser's WebSocket as far as live.ts uses it. */
+  class BrowserSocket {
+    static latest: BrowserSocket | undefined;
+    onopen: (() => void) | null = null;
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    onclose: (() => void) | null = null;
+    constructor() {
+      BrowserSocket.latest = this;
+    }
+    send(): void {}
+    close(): void {}
+    receive(message: ServerMessage): void {
+      this.onmessage?.({ data: JSON.stringify(message) });
+    }
+  }
+
+  afterEach(() => {
+    getLiveClient().close();
+    vi.unstubAllGlobals();
+  });
+
+  it('leaves an event to the refresher of its topic kind, and refetches everything otherwise', () => {
+    vi.stubGlobal('WebSocket', BrowserSocket);
+    vi.stubGlobal('window', { addEventListener: () => undefined });
+    vi.stubGlobal('location', { protocol: 'http:', host: 'localhost' });
+    const detail = ['deal', '42', 'detail'];
+    const tags = ['deal', '42', 'tags'];
+    const reset = () => {
+      queryClient.setQueryData(detail, 1);
+      queryClient.setQueryData(tags, 1);
+    };
+    const isInvalidated = (key: string[]) => queryClient.getQueryState(key)?.isInvalidated;
+    const refresh = vi.fn((_id: string, event: { type: string }) => {
+      if (event.type !== 'section.changed') return false;
+      void queryClient.invalidateQueries({ queryKey: detail });
+      return true;
+    });
+    const unregister = registerLiveRefresh('deal', refresh);
+    getLiveClient().subscribe('deal:42');
+    const socket = BrowserSocket.latest;
+    socket?.onopen?.();
+    socket?.receive({ type: 'ready', userId: 'u1' });
+
+    reset();
+    const changed = { topic: 'deal:42', type: 'section.changed', data: { sectionId: 's1' } };
+    socket?.receive({ type: 'event', event: changed });
+    expect(refresh).toHaveBeenCalledWith('42', changed);
+    expect([isInvalidated(detail), isInvalidated(tags)]).toEqual([true, false]);
+
+    reset();
+    socket?.receive({ type: 'event', event: { topic: 'deal:42', type: 'signing.changed' } });
+    expect([isInvalidated(detail), isInvalidated(tags)]).toEqual([true, true]);
+
+    reset();
+    unregister();
+    socket?.receive({ type: 'event', event: changed });
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect([isInvalidated(detail), isInvalidated(tags)]).toEqual([true, true]);
   });
 });

@@ -23,8 +23,13 @@ export type LiveSocketHandlers = {
 export type LiveClientOptions = {
   /** Opens a new socket to `/api/v1/live`. */
   createSocket: (handlers: LiveSocketHandlers) => LiveSocket;
-  /** Refetches the queries under a key prefix, e.g. `queryClient.invalidateQueries`. */
-  invalidate: (queryKey: [string, string]) => void;
+  /**
+   * Refetches the queries under a topic's key prefix, e.g. `queryClient.invalidateQueries`.
+   * `event` is the event that calls for it, so that what it changed can be refetched alone;
+   * without one (after a reconnect or `resync`, when events may have been missed) everything
+   * under the prefix is due.
+   */
+  invalidate: (queryKey: [string, string], event?: LiveEvent) => void;
   /** Hears every event on a held topic, after its queries are invalidated (e.g. to show a toast). */
   onEvent?: (event: LiveEvent) => void;
   /** Jitter source, so that many tabs do not reconnect at the same moment. */
@@ -44,7 +49,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 /**
  * The browser's one realtime connection. Components hold topics through `subscribe`
- * (ref-counted); an event on a held topic invalidates the topic's query key. The socket
+ * (ref-counted); an event on a held topic invalidates the topic's query key, handing over the
+ * event so that the caller may refetch only what it changed. The socket
  * opens when the first topic is held, reconnects with backoff while any topic is held,
  * and re-subscribes every topic after a reconnect. Events missed while disconnected are
  * made up for by invalidating each topic once the server confirms the re-subscription,
@@ -172,7 +178,7 @@ export class LiveClient {
         break;
       case 'event':
         if (this.#refs.has(message.event.topic)) {
-          this.#options.invalidate(topicQueryKey(message.event.topic));
+          this.#options.invalidate(topicQueryKey(message.event.topic), message.event);
           this.#options.onEvent?.(message.event);
         }
         break;

@@ -10,6 +10,47 @@ function liveUrl(): string {
 
 let client: LiveClient | undefined;
 
+/**
+ * Refetches what one event changed, for the topics of one kind (`deal` for `deal:<id>`): gets
+ * the topic's id and the event, and returns true when it has refetched what the event changed,
+ * false to leave it to the default (everything under the topic's key).
+ */
+export type LiveRefresh = (id: string, event: LiveEvent) => boolean;
+
+/** The narrow refreshers per topic kind, in the order registered (`registerLiveRefresh`). */
+const refreshers = new Map<string, LiveRefresh[]>();
+
+/**
+ * Lets `refresh` handle the events on topics of `kind` instead of refetching everything under
+ * the topic's key, until the returned function is called. With several registered (two pages
+ * passing each other), the latest one still registered answers. Reconnects and `resync` still
+ * refetch everything: events may have been missed.
+ */
+export function registerLiveRefresh(kind: string, refresh: LiveRefresh): () => void {
+  refreshers.set(kind, [...(refreshers.get(kind) ?? []), refresh]);
+  let isReleased = false;
+  return () => {
+    if (isReleased) return;
+    isReleased = true;
+    const list = refreshers.get(kind) ?? [];
+    const at = list.lastIndexOf(refresh);
+    const rest = at < 0 ? list : [...list.slice(0, at), ...list.slice(at + 1)];
+    if (rest.length > 0) refreshers.set(kind, rest);
+    else refreshers.delete(kind);
+  };
+}
+
+/** Whether a registered refresher took care of the event (a failing one does not). */
+function isRefreshed([kind, id]: [string, string], event: LiveEvent | undefined): boolean {
+  const refresh = event ? refreshers.get(kind)?.at(-1) : undefined;
+  if (!refresh || !event) return false;
+  try {
+    return refresh(id, event);
+  } catch {
+    return false;
+  }
+}
+
 /** Further query keys to refetch on a topic's events, per topic. */
 const alsoInvalidated = new Map<string, QueryKey[]>();
 
@@ -30,8 +71,8 @@ export function getLiveClient(): LiveClient {
         socket.onclose = () => handlers.onClose();
         return socket;
       },
-      invalidate: (queryKey) => {
-        void queryClient.invalidateQueries({ queryKey });
+      invalidate: (queryKey, event) => {
+        if (!isRefreshed(queryKey, event)) void queryClient.invalidateQueries({ queryKey });
         for (const extra of alsoInvalidated.get(queryKey.join(':')) ?? []) {
           void queryClient.invalidateQueries({ queryKey: extra });
         }
@@ -48,9 +89,10 @@ export function getLiveClient(): LiveClient {
 
 /**
  * Watches a realtime topic (e.g. `deal:42`) while the component is mounted: every event
- * on it refetches the queries under the topic's key (`['deal', '42']`), and `alsoRefetch`
- * (a query kept under another key, e.g. `['me']` for `user:<id>`). `undefined` watches
- * nothing, for ids that are not known yet.
+ * on it refetches the queries under the topic's key (`['deal', '42']`), or only what the
+ * event changed when a refresher for the topic's kind is registered (`registerLiveRefresh`),
+ * and always `alsoRefetch` (a query kept under another key, e.g. `['me']` for `user:<id>`).
+ * `undefined` watches nothing, for ids that are not known yet.
  */
 export function useLiveTopic(topic: string | undefined, alsoRefetch?: QueryKey): void {
   const extraKey = alsoRefetch ? JSON.stringify(alsoRefetch) : undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dealGroups, sectionLogStates, sectionStates } from '../deals';
 import { accessRoles, dealStates, draftProcesses, partyRoles, sectionTypes } from '../documents';
-import { contentOptionViewSchema, partiesViewSchema, userRefSchema } from './templates';
+import { partiesViewSchema, userRefSchema } from './templates';
 
 /*
  * Answers of the deal routes (`/api/v1/deals…`): the lists, the deal as the caller's party sees
@@ -70,7 +70,8 @@ export const dealSectionSchema = z.object({
   type: z.enum(sectionTypes),
   title: z.string(),
   help: z.string().nullable(),
-  content: z.array(contentOptionViewSchema),
+  /** How many versions the section has; the versions themselves are on GET …/versions. */
+  versionCount: z.number().int(),
   defaultContentId: z.string().nullable(),
   html: z.string(),
   state: z.enum(sectionStates).nullable(),
@@ -93,6 +94,27 @@ export const sectionCountsSchema = z.object({
   editedByYou: z.number().int(),
   editedByOther: z.number().int(),
   total: z.number().int(),
+});
+
+/** The deal-level figures a section change can move. */
+export const dealFiguresSchema = z.object({
+  state: z.enum(dealStates),
+  modifiedAt: z.iso.datetime(),
+  negotiationStats: negotiationStatsSchema,
+  counts: sectionCountsSchema,
+  progress: z.number().int(),
+  progressColour,
+  canStartSigning: z.boolean(),
+});
+
+/**
+ * A section action's answer (and GET …/sections/:sectionId): the section now, the deal's
+ * figures, and the caller's other sections whose edit lock the action let go of.
+ */
+export const dealSectionChangeSchema = z.object({
+  section: dealSectionSchema,
+  deal: dealFiguresSchema,
+  unlockedSectionIds: z.array(z.uuid()),
 });
 
 /** A deal as the caller's party sees it: the doc-load information and the editor's content. */

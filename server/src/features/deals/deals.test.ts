@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DealDetail, DealSection } from '@pactum/core/deals';
+import type { DealDetail, DealSection, DealSectionChange } from '@pactum/core/deals';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -281,7 +281,10 @@ describe('negotiating a section', () => {
     // The receiver opens the section; the sender cannot open it meanwhile.
     const locked = await call('POST', `${url}/lock`, receiver);
     expect(locked.statusCode).toBe(200);
-    expect(locked.json()).toMatchObject({ isLockedByMe: true, lockedBy: { id: receiver.id } });
+    expect(locked.json()).toMatchObject({
+      section: { isLockedByMe: true, lockedBy: { id: receiver.id }, number: '2' },
+      unlockedSectionIds: [],
+    });
     const busy = await call('POST', `${url}/lock`, sender);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.message).toBe(`Locked by ${nameOf(receiver)}`);
@@ -306,15 +309,30 @@ describe('negotiating a section', () => {
       baseLogLength: 1,
     });
     expect(saved.statusCode).toBe(200);
-    const countered = saved.json() as DealSection;
+    const change = saved.json() as DealSectionChange;
+    const countered = change.section;
+    // The answer carries the deal's figures as the save left them, not a re-read deal.
+    expect(change.deal).toMatchObject({
+      state: 'negotiate',
+      counts: { editedByYou: 1, total: 3 },
+      negotiationStats: { approved: 0, open: 3 },
+    });
     expect(countered).toMatchObject({
       state: 'countered',
       stateParty: 'receiver',
       lockedBy: null,
       chip: { kind: 'countered', text: 'New version created', partyName: 'Beta Ab' },
     });
-    expect(countered.content).toHaveLength(2);
-    expect(countered.defaultContentId).toBe(countered.content[1]?.id);
+    // Only the current version travels with the section; the versions have their own route.
+    expect(countered).not.toHaveProperty('content');
+    expect(countered.versionCount).toBe(2);
+    const listed = (await call('GET', `${url}/versions`, receiver)).json() as {
+      versions: { contentId: string; isCurrent: boolean }[];
+    };
+    expect(listed.versions.at(-1)).toMatchObject({
+      contentId: countered.defaultContentId,
+      isCurrent: true,
+    });
     expect(countered.html).toBe('<p>Invoices are paid in 14 days.</p><p>Late fee 5 %.</p>');
     expect(countered.log.at(-1)).toMatchObject({
       state: 'countered',
@@ -371,8 +389,13 @@ describe('negotiating a section', () => {
     const agreed = await call('POST', `${url}/agree`, sender, { baseLogLength: 2 });
     expect(agreed.statusCode).toBe(200);
     expect(agreed.json()).toMatchObject({
-      state: 'agreed',
-      chip: { text: 'Agreed', partyName: 'Acme Oy' },
+      section: { state: 'agreed', chip: { text: 'Agreed', partyName: 'Acme Oy' } },
+      deal: {
+        counts: { agreed: 1, total: 3 },
+        negotiationStats: { approved: 1, open: 2 },
+        progress: 33,
+        progressColour: 'blue',
+      },
     });
     const afterAgree = await detail(d, receiver);
     expect(afterAgree).toMatchObject({
@@ -398,9 +421,12 @@ describe('negotiating a section', () => {
     const reopened = await call('POST', `${url}/reopen`, receiver, { baseLogLength: 3 });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toMatchObject({
-      state: null,
-      chip: { kind: 'reopened', text: 'Reopened', partyName: 'Beta Ab' },
-      canAgree: true,
+      section: {
+        state: null,
+        chip: { kind: 'reopened', text: 'Reopened', partyName: 'Beta Ab' },
+        canAgree: true,
+      },
+      deal: { counts: { agreed: 0 }, progress: 0 },
     });
     expect((await detail(d, sender)).sections[2]).toMatchObject({ canAgree: false, canEdit: true });
     const reopenAgain = await call('POST', `${url}/reopen`, receiver, { baseLogLength: 4 });
@@ -471,14 +497,17 @@ describe('negotiating a section', () => {
     const base = `/api/v1/deals/${made.deal.id}/sections`;
     const [, scope, pay] = made.sections;
     expect((await call('POST', `${base}/${scope?.id}/lock`, receiver)).statusCode).toBe(200);
-    expect((await call('POST', `${base}/${pay?.id}/lock`, receiver)).statusCode).toBe(200);
+    const second = await call('POST', `${base}/${pay?.id}/lock`, receiver);
+    expect(second.statusCode).toBe(200);
+    // The answer names the section the new lock let go of, so the page can update both.
+    expect(second.json()).toMatchObject({ unlockedSectionIds: [scope?.id] });
     const view = await detail(made.deal.id, receiver);
     expect(view.sections.filter((s) => s.isLockedByMe).map((s) => s.id)).toEqual([pay?.id]);
     // The sender's cancel does not release the receiver's lock.
     await call('DELETE', `${base}/${pay?.id}/lock`, sender);
     expect((await detail(made.deal.id, sender)).sections[2]?.lockedBy?.id).toBe(receiver.id);
     const cancelled = await call('DELETE', `${base}/${pay?.id}/lock`, receiver);
-    expect(cancelled.json().lockedBy).toBeNull();
+    expect(cancelled.json().section).toMatchObject({ lockedBy: null, isLockedByMe: false });
   });
 
   it('two users saving the same section at once: one wins, the other gets 409', async () => {
@@ -503,7 +532,7 @@ describe('negotiating a section', () => {
       'This section was changed by someone else meanwhile. Your text is kept in the editor: copy it, reload the section and try again.',
     );
     const section = (await detail(made.deal.id, sender)).sections[2];
-    expect(section?.content).toHaveLength(2);
+    expect(section?.versionCount).toBe(2);
     expect(section?.log).toHaveLength(2);
     // The other party's save based on what it saw before is refused the same way.
     const stale = await call('PUT', url, sender, {
@@ -523,7 +552,7 @@ describe('negotiating a section', () => {
       html: '<p>Limited to the fees.</p><img src=x onerror=alert(1)>',
     });
     expect(created.statusCode).toBe(201);
-    const added = created.json() as DealSection;
+    const added = (created.json() as DealSectionChange).section;
     expect(added).toMatchObject({
       title: 'Liability',
       number: '3',
@@ -588,7 +617,7 @@ describe('negotiating a section', () => {
       html: '<p>Interest 8 %.</p>',
     });
     expect(created.statusCode).toBe(201);
-    const child = created.json() as DealSection;
+    const child = (created.json() as DealSectionChange).section;
     const childUrl = `/api/v1/deals/${d}/sections/${child.id}`;
     const parentUrl = `/api/v1/deals/${d}/sections/${parent.id}`;
     // The sender agrees to the receiver's new subsection: deleting its parent would delete it.
@@ -978,7 +1007,7 @@ describe('live updates', () => {
       const event = await receiverSocket.next((m) => m.type === 'event' && m.event.topic === topic);
       expect(event).toMatchObject({
         type: 'event',
-        event: { topic, type: 'sections.changed', data: { sectionId: section.id } },
+        event: { topic, type: 'section.changed', data: { sectionId: section.id } },
       });
       // Ids only: no text travels over the socket.
       expect(JSON.stringify(event)).not.toContain('21 days');

@@ -1,6 +1,6 @@
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { union, unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -14,6 +14,7 @@ import {
   workspaceGroups,
   workspaceMembers,
 } from '../../db/schema';
+import { type AccessEntry, accessEntriesOf } from '../sharing/access';
 import { appendEvent } from '../signing/audit-chain';
 
 /** Deal rows and section rows as stored. */
@@ -31,29 +32,127 @@ export async function findDeal(
   return deal;
 }
 
+/** The deal's sections that are not deleted. */
+const liveSectionsOf = (dealId: string) =>
+  and(eq(dealSections.dealId, dealId), isNull(dealSections.deletedAt));
+
+/** One section of the deal, if it is not deleted. */
+const oneLiveSection = (options: { dealId: string; sectionId: string }) =>
+  and(eq(dealSections.id, options.sectionId), liveSectionsOf(options.dealId));
+
+/** Sections as stored: by position, then by when they were made. */
+const storedOrder = [asc(dealSections.position), asc(dealSections.createdAt)] as const;
+
+/**
+ * A section as the deal's reads need it: every column but the versions, with the current
+ * version's text and the number of versions worked out in the database (a section's versions
+ * are most of a deal's bytes; they are read on their own route).
+ */
+export type DealSectionView = Omit<DealSectionRow, 'content'> & {
+  html: string;
+  versionCount: number;
+};
+
+const { content: _versions, ...viewColumns } = getTableColumns(dealSections);
+
+/** The current version's text: the default option, else the last (core `currentContent`). */
+const currentHtml = sql<string>`coalesce(
+  (SELECT option->>'html' FROM jsonb_array_elements("deal_section"."content") AS option
+    WHERE option->>'id' = "deal_section"."default_content_id" LIMIT 1),
+  "deal_section"."content"->-1->>'html', '')`;
+
+const sectionView = {
+  ...viewColumns,
+  html: currentHtml,
+  versionCount: sql<number>`jsonb_array_length("deal_section"."content")`.mapWith(Number),
+};
+
+/** The deal's live sections as views (current text only), in stored order. */
+export function findSectionViews(db: DbOrTx, dealId: string): Promise<DealSectionView[]> {
+  return db
+    .select(sectionView)
+    .from(dealSections)
+    .where(liveSectionsOf(dealId))
+    .orderBy(...storedOrder);
+}
+
+/** One live section of the deal as a view. */
+export async function findSectionView(
+  db: DbOrTx,
+  options: { dealId: string; sectionId: string },
+): Promise<DealSectionView | undefined> {
+  const [section] = await db.select(sectionView).from(dealSections).where(oneLiveSection(options));
+  return section;
+}
+
+/** A section's place and negotiation state: what numbering, counts and progress are made of. */
+export type DealSectionState = Pick<
+  DealSectionRow,
+  'id' | 'parentId' | 'position' | 'type' | 'state' | 'stateParty' | 'log' | 'defaultContentId'
+>;
+
+/** The deal's live sections' places and states (no text), in stored order. */
+export function findSectionStates(db: DbOrTx, dealId: string): Promise<DealSectionState[]> {
+  return db
+    .select({
+      id: dealSections.id,
+      parentId: dealSections.parentId,
+      position: dealSections.position,
+      type: dealSections.type,
+      state: dealSections.state,
+      stateParty: dealSections.stateParty,
+      log: dealSections.log,
+      defaultContentId: dealSections.defaultContentId,
+    })
+    .from(dealSections)
+    .where(liveSectionsOf(dealId))
+    .orderBy(...storedOrder);
+}
+
+/**
+ * The deal with the caller's access entries to it in one statement (`isLocked` takes the deal's
+ * row lock). `withViewer` adds what only the deal's own page shows: whether the caller still
+ * has a signature to give on it.
+ */
+export async function findDealForUser(
+  db: DbOrTx,
+  options: { dealId: string; userId: string; isLocked?: boolean; withViewer?: boolean },
+): Promise<{ deal: DealRow; access: AccessEntry[]; hasUnsignedSignature: boolean } | undefined> {
+  const query = db
+    .select({
+      deal: deals,
+      access: accessEntriesOf({
+        collection: 'deals',
+        documentId: sql`"deal"."id"`,
+        userId: options.userId,
+      }),
+      hasUnsignedSignature: options.withViewer
+        ? sql<boolean>`EXISTS (SELECT 1 FROM ${dealSigners}
+            WHERE "deal_signer"."deal_id" = "deal"."id"
+              AND "deal_signer"."user_id" = ${options.userId}
+              AND "deal_signer"."state" = 'new')`
+        : sql<boolean>`false`,
+    })
+    .from(deals)
+    .where(eq(deals.id, options.dealId));
+  const [row] = options.isLocked ? await query.for('update', { of: deals }) : await query;
+  return row;
+}
+
 /** The deal's sections that are not deleted, in order. */
 export function findSections(db: DbOrTx, dealId: string): Promise<DealSectionRow[]> {
   return db
     .select()
     .from(dealSections)
-    .where(and(eq(dealSections.dealId, dealId), isNull(dealSections.deletedAt)))
-    .orderBy(asc(dealSections.position), asc(dealSections.createdAt));
+    .where(liveSectionsOf(dealId))
+    .orderBy(...storedOrder);
 }
 
 export async function findSection(
   db: DbOrTx,
   options: { dealId: string; sectionId: string; isLocked?: boolean },
 ): Promise<DealSectionRow | undefined> {
-  const query = db
-    .select()
-    .from(dealSections)
-    .where(
-      and(
-        eq(dealSections.id, options.sectionId),
-        eq(dealSections.dealId, options.dealId),
-        isNull(dealSections.deletedAt),
-      ),
-    );
+  const query = db.select().from(dealSections).where(oneLiveSection(options));
   const [section] = options.isLocked ? await query.for('update') : await query;
   return section;
 }
@@ -239,25 +338,6 @@ export async function receiverAudienceIds(db: DbOrTx, dealId: string): Promise<s
     .where(and(eq(dealInvites.dealId, dealId), isNull(dealInvites.revokedAt)));
   for (const row of [...signers, ...invited]) if (row.userId) ids.add(row.userId);
   return [...ids].filter((id) => parties.get(id) !== 'sender');
-}
-
-/** Whether the user is a signer of the deal who has not signed yet. */
-export async function hasUnsignedSignature(
-  db: DbOrTx,
-  options: { dealId: string; userId: string },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: dealSigners.id })
-    .from(dealSigners)
-    .where(
-      and(
-        eq(dealSigners.dealId, options.dealId),
-        eq(dealSigners.userId, options.userId),
-        eq(dealSigners.state, 'new'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Records a document event on a deal. Negotiation events have no party: both sides see them. */

@@ -3,7 +3,7 @@ import {
   dealDetailSchema,
   dealEventPageSchema,
   dealListSchema,
-  dealSectionSchema,
+  dealSectionChangeSchema,
   redlineSchema,
   restoredDealSchema,
   sectionVersionListSchema,
@@ -31,6 +31,7 @@ import {
   createDealSection,
   deleteDealSection,
   getDeal,
+  getDealSection,
   listDealEvents,
   listDeals,
   listSectionVersions,
@@ -199,17 +200,31 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a section (the adding party’s proposal)',
         params: dealParams,
         body: createDealSectionSchema,
-        response: { 201: dealSectionSchema },
+        response: { 201: dealSectionChangeSchema },
       },
     },
     async (request, reply) => {
-      const section = await createDealSection(platform, {
+      const change = await createDealSection(platform, {
         userId: await userIdOf(request),
         ...request.params,
         input: request.body,
       });
-      return reply.status(201).send(section);
+      return reply.status(201).send(change);
     },
+  );
+
+  app.get(
+    '/api/v1/deals/:dealId/sections/:sectionId',
+    {
+      schema: {
+        tags,
+        summary: 'One section as the deal’s page shows it, with the deal’s figures',
+        params: sectionParams,
+        response: { 200: dealSectionChangeSchema },
+      },
+    },
+    async (request) =>
+      getDealSection(platform, { userId: await userIdOf(request), ...request.params }),
   );
 
   app.put(
@@ -220,7 +235,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save an edit: countered with a new default version',
         params: sectionParams,
         body: saveDealSectionSchema,
-        response: { 200: dealSectionSchema },
+        response: { 200: dealSectionChangeSchema },
       },
     },
     async (request) =>
@@ -254,7 +269,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Open a section for editing',
         params: sectionParams,
-        response: { 200: dealSectionSchema },
+        response: { 200: dealSectionChangeSchema },
       },
     },
     async (request) =>
@@ -268,7 +283,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Close the section editor (cancel)',
         params: sectionParams,
-        response: { 200: dealSectionSchema },
+        response: { 200: dealSectionChangeSchema },
       },
     },
     async (request) =>
@@ -283,7 +298,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Agree to the section’s current version',
         params: sectionParams,
         body: dealSectionActionSchema,
-        response: { 200: dealSectionSchema },
+        response: { 200: dealSectionChangeSchema },
       },
     },
     async (request) =>
@@ -302,7 +317,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open an agreed section again for negotiation',
         params: sectionParams,
         body: dealSectionActionSchema,
-        response: { 200: dealSectionSchema },
+        response: { 200: dealSectionChangeSchema },
       },
     },
     async (request) =>

@@ -10,9 +10,11 @@ import {
   type DealCard,
   type DealDetail,
   type DealEvent,
+  type DealFigures,
   type DealGroup,
   type DealList,
   type DealSection,
+  type DealSectionChange,
   type DealSettings,
   dealProgress,
   defaultContractUid,
@@ -56,17 +58,21 @@ import { logAdminAction } from '../admin/log';
 import { isProductAdmin } from '../admin/product-admin';
 import { dealChanged } from '../dashboard/live';
 import { notifyUsers } from '../notifications/notify';
-import { type DocumentAccess, requireAccess } from '../sharing/access';
+import { bestAccess, type DocumentAccess, requireAccess } from '../sharing/access';
 import { queueDealWebhook } from '../webhooks/events';
 import { callerPartyOn, dealGroupWhere } from './groups';
 import {
   type DealRow,
   type DealSectionRow,
+  type DealSectionState,
+  type DealSectionView,
   dealAudienceIds,
   findDeal,
+  findDealForUser,
   findSection,
-  findSections,
-  hasUnsignedSignature,
+  findSectionStates,
+  findSectionView,
+  findSectionViews,
   insertDealEvent,
   makeRoomAfter,
   partyUserIds,
@@ -109,24 +115,29 @@ type Context = {
   access: DocumentAccess;
   myParty: PartyRole | null;
   userId: string;
+  /** Read for the deal's own page only (`withViewer`). */
+  hasUnsignedSignature: boolean;
 };
 
 function partyOf(access: DocumentAccess): PartyRole | null {
   return access.party === 'sender' || access.party === 'receiver' ? access.party : null;
 }
 
+/** The deal and the caller's access to it, in one statement; 404 without access. */
 async function loadContext(
   db: DbOrTx,
-  options: { dealId: string; userId: string; isLocked?: boolean },
+  options: { dealId: string; userId: string; isLocked?: boolean; withViewer?: boolean },
 ): Promise<Context> {
-  const access = await requireAccess(db, {
-    collection: 'deals',
-    documentId: options.dealId,
+  const found = await findDealForUser(db, options);
+  const access = found ? bestAccess(found.access) : null;
+  if (!found || !access) throw new AppError('not_found');
+  return {
+    deal: found.deal,
+    access,
+    myParty: partyOf(access),
     userId: options.userId,
-  });
-  const deal = await findDeal(db, options.dealId, options.isLocked);
-  if (!deal) throw new AppError('not_found');
-  return { deal, access, myParty: partyOf(access), userId: options.userId };
+    hasUnsignedSignature: found.hasUnsignedSignature,
+  };
 }
 
 /** The acting party of a write: edit access and a party, else 403. */
@@ -136,7 +147,9 @@ function requireActor(context: Context): PartyRole {
   return context.myParty;
 }
 
-const isLive = (section: DealSectionRow, now: Date) =>
+type LockColumns = Pick<DealSectionRow, 'lockedBy' | 'lockedAt'>;
+
+const isLive = (section: LockColumns, now: Date) =>
   section.lockedBy !== null &&
   section.lockedAt !== null &&
   now.getTime() - section.lockedAt.getTime() < SECTION_LOCK_TTL_MS;
@@ -144,7 +157,7 @@ const isLive = (section: DealSectionRow, now: Date) =>
 /** Refuses when another user holds a live edit lock on the section: 'Locked by %s'. */
 async function ensureNotLockedByOther(
   db: DbOrTx,
-  section: DealSectionRow,
+  section: LockColumns,
   userId: string,
   now: Date,
 ): Promise<void> {
@@ -166,9 +179,13 @@ async function lockedSection(
   return section;
 }
 
+/** The deal as a section change left it: what the action's answer is built from. */
+type AfterChange = { states: DealSectionState[]; state: DealRow['state']; modifiedAt: Date };
+
 /**
  * After a section change: fresh negotiation stats on the deal (new becomes negotiate on the
- * first action), the event, notifications for the other party and the live events.
+ * first action), the event, notifications for the other party and the live events. The
+ * sections are read once, without their text, for the stats and the action's answer.
  */
 async function afterChange(
   platform: Platform,
@@ -181,14 +198,16 @@ async function afterChange(
     liveType: string;
     section?: { id: string; title: string; html?: string };
   },
-): Promise<void> {
+): Promise<AfterChange> {
   const { context, party, event, section } = options;
   const { deal, userId } = context;
-  const stats = negotiationStats(await findSections(tx, deal.id));
+  const states = await findSectionStates(tx, deal.id);
+  const stats = negotiationStats(states);
   const state = deal.state === 'new' ? 'negotiate' : deal.state;
+  const modifiedAt = new Date();
   await tx
     .update(deals)
-    .set({ negotiationStats: stats, state, modifiedAt: new Date() })
+    .set({ negotiationStats: stats, state, modifiedAt })
     .where(eq(deals.id, deal.id));
   const data: Record<string, unknown> = { actorParty: party };
   if (section) {
@@ -216,6 +235,7 @@ async function afterChange(
   });
   // Everyone who sees the deal: the feed shows the action; a first action moves it to negotiate.
   await dealChanged(platform, tx, deal.id, { counts: state !== deal.state });
+  return { states, state, modifiedAt };
 }
 
 /**
@@ -249,7 +269,7 @@ async function notifyOtherParty(
 // ---------------------------------------------------------------------------------------------
 
 /** Section numbers '1', '1.1', ... for ordinary sections; parties and signers have none. */
-function sectionNumbers(sections: DealSectionRow[]): Map<string, string> {
+function sectionNumbers(sections: DealSectionState[]): Map<string, string> {
   const numbers = new Map<string, string>();
   const counters = new Map<string, number>();
   for (const section of sections) {
@@ -267,7 +287,7 @@ function sectionNumbers(sections: DealSectionRow[]): Map<string, string> {
 }
 
 function toDealSection(
-  section: DealSectionRow,
+  section: DealSectionView,
   options: {
     context: Context;
     names: Map<string, string>;
@@ -293,9 +313,9 @@ function toDealSection(
     type: section.type,
     title: section.title,
     help: section.help,
-    content: section.content,
+    versionCount: section.versionCount,
     defaultContentId: section.defaultContentId,
-    html: currentContent(section)?.html ?? '',
+    html: section.html,
     state: section.state === 'reopened' ? null : section.state,
     stateParty: section.stateParty,
     log: section.log.map((entry) => ({ ...entry, userName: names.get(entry.userId) ?? '' })),
@@ -310,16 +330,96 @@ function toDealSection(
   };
 }
 
-async function buildDetail(db: DbOrTx, context: Context): Promise<DealDetail> {
-  const { deal, access, myParty, userId } = context;
-  const now = new Date();
-  const sections = orderSections(await findSections(db, deal.id));
-  const nameIds = new Set<string>([deal.sentBy]);
+/** The users a section view names: its lock holder and the people of its log. */
+function namedUsers(sections: DealSectionView[], also: string[] = []): Set<string> {
+  const ids = new Set(also);
   for (const section of sections) {
-    if (section.lockedBy) nameIds.add(section.lockedBy);
-    for (const entry of section.log) nameIds.add(entry.userId);
+    if (section.lockedBy) ids.add(section.lockedBy);
+    for (const entry of section.log) ids.add(entry.userId);
   }
-  const names = await userNames(db, nameIds);
+  return ids;
+}
+
+/** A section row as read whole inside an action, made into the view the answers carry. */
+function viewOfRow(row: DealSectionRow): DealSectionView {
+  const { content, ...columns } = row;
+  return {
+    ...columns,
+    html: currentContent(row)?.html ?? '',
+    versionCount: content.length,
+  };
+}
+
+/**
+ * The deal-level figures for the caller, from the deal's state and its sections' states (what a
+ * section change can move; the deal's page shows them in its header and progress).
+ */
+function dealFigures(
+  context: Context,
+  options: { state: DealRow['state']; modifiedAt: Date; states: DealSectionState[] },
+): DealFigures {
+  const { myParty } = context;
+  const stats = negotiationStats(options.states);
+  const progress = dealProgress({ state: options.state, stats });
+  return {
+    state: options.state,
+    modifiedAt: options.modifiedAt.toISOString(),
+    negotiationStats: stats,
+    counts: sectionCounts(options.states, myParty),
+    progress,
+    progressColour: progressColour(progress),
+    canStartSigning: canStartSigning({
+      sections: options.states,
+      party: myParty,
+      dealState: options.state,
+      canEdit: context.access.role === 'edit' && myParty !== null,
+    }),
+  };
+}
+
+/**
+ * A section action's answer, built from what the action read and wrote (no second read of the
+ * deal): the section, its number among the deal's sections, the deal's figures and the
+ * caller's other sections the action unlocked. One statement, for the names it shows.
+ */
+async function sectionChange(
+  db: DbOrTx,
+  context: Context,
+  options: {
+    section: DealSectionView;
+    after: AfterChange;
+    unlockedSectionIds?: string[];
+  },
+): Promise<DealSectionChange> {
+  const { section, after } = options;
+  const names = await userNames(db, namedUsers([section]));
+  const numbers = sectionNumbers(orderSections(after.states));
+  return {
+    section: toDealSection(section, {
+      context: { ...context, deal: { ...context.deal, state: after.state } },
+      names,
+      number: numbers.get(section.id) ?? '',
+      now: new Date(),
+    }),
+    deal: dealFigures(context, after),
+    unlockedSectionIds: options.unlockedSectionIds ?? [],
+  };
+}
+
+/** For an action that changes no section state: the deal as it was, the sections' states now. */
+async function unchangedDeal(db: DbOrTx, context: Context): Promise<AfterChange> {
+  return {
+    states: await findSectionStates(db, context.deal.id),
+    state: context.deal.state,
+    modifiedAt: context.deal.modifiedAt,
+  };
+}
+
+async function buildDetail(db: DbOrTx, context: Context): Promise<DealDetail> {
+  const { deal, access, myParty } = context;
+  const now = new Date();
+  const sections = orderSections(await findSectionViews(db, deal.id));
+  const names = await userNames(db, namedUsers(sections, [deal.sentBy]));
   const numbers = sectionNumbers(sections);
   const isEditable = isDealEditable(deal.state);
   const hasEdit = access.role === 'edit' && myParty !== null;
@@ -370,7 +470,7 @@ async function buildDetail(db: DbOrTx, context: Context): Promise<DealDetail> {
     progressColour: progressColour(progress),
     home: homeGroupOf({
       state: deal.state,
-      hasUnsignedSignerInvite: await hasUnsignedSignature(db, { dealId: deal.id, userId }),
+      hasUnsignedSignerInvite: context.hasUnsignedSignature,
     }),
   };
 }
@@ -381,17 +481,22 @@ export async function getDeal(
   options: { userId: string; dealId: string },
 ): Promise<DealDetail> {
   const { db } = platform.database;
-  return buildDetail(db, await loadContext(db, options));
+  return buildDetail(db, await loadContext(db, { ...options, withViewer: true }));
 }
 
-async function sectionOf(
+/**
+ * GET /deals/:dealId/sections/:sectionId: one section as the deal's page shows it, with the
+ * deal's figures (what a browser refreshes when a live event names the section).
+ */
+export async function getDealSection(
   platform: Platform,
-  options: { userId: string; dealId: string; sectionId: string },
-): Promise<DealSection> {
-  const detail = await getDeal(platform, options);
-  const section = detail.sections.find((item) => item.id === options.sectionId);
+  options: SectionOptions,
+): Promise<DealSectionChange> {
+  const { db } = platform.database;
+  const context = await loadContext(db, options);
+  const section = await findSectionView(db, options);
   if (!section) throw new AppError('not_found');
-  return section;
+  return sectionChange(db, context, { section, after: await unchangedDeal(db, context) });
 }
 
 /** GET /deals?group=: the caller's deals of one list group, newest first, a page at a time. */
@@ -449,8 +554,8 @@ type SectionOptions = { userId: string; dealId: string; sectionId: string };
 export async function lockDealSection(
   platform: Platform,
   options: SectionOptions,
-): Promise<DealSection> {
-  await platform.database.db.transaction(async (tx) => {
+): Promise<DealSectionChange> {
+  return platform.database.db.transaction(async (tx) => {
     const context = await loadContext(tx, { ...options, isLocked: true });
     const party = requireActor(context);
     const section = await lockedSection(tx, options);
@@ -467,26 +572,36 @@ export async function lockDealSection(
       .update(dealSections)
       .set({ lockedBy: options.userId, lockedAt: now })
       .where(eq(dealSections.id, section.id));
-    await releaseOtherLocks(tx, { ...options, keepSectionId: section.id });
+    const unlockedSectionIds = await releaseOtherLocks(tx, {
+      ...options,
+      keepSectionId: section.id,
+    });
     await platform.realtime.publish(tx, {
       topic: `deal:${options.dealId}`,
       type: 'section.locked',
-      data: { sectionId: section.id },
+      data: { sectionId: section.id, unlockedSectionIds },
+    });
+    return sectionChange(tx, context, {
+      section: viewOfRow({ ...section, lockedBy: options.userId, lockedAt: now }),
+      after: await unchangedDeal(tx, context),
+      unlockedSectionIds,
     });
   });
-  return sectionOf(platform, options);
 }
 
 /** Closes the caller's editor on a section (cancel). Another user's lock is left alone. */
 export async function unlockDealSection(
   platform: Platform,
   options: SectionOptions,
-): Promise<DealSection> {
-  await platform.database.db.transaction(async (tx) => {
+): Promise<DealSectionChange> {
+  return platform.database.db.transaction(async (tx) => {
     const context = await loadContext(tx, options);
     requireActor(context);
     const section = await lockedSection(tx, options);
-    if (section.lockedBy !== options.userId) return;
+    const after = await unchangedDeal(tx, context);
+    if (section.lockedBy !== options.userId) {
+      return sectionChange(tx, context, { section: viewOfRow(section), after });
+    }
     await tx
       .update(dealSections)
       .set({ lockedBy: null, lockedAt: null })
@@ -496,10 +611,14 @@ export async function unlockDealSection(
       type: 'section.locked',
       data: { sectionId: section.id },
     });
+    return sectionChange(tx, context, {
+      section: viewOfRow({ ...section, lockedBy: null, lockedAt: null }),
+      after,
+    });
   });
-  return sectionOf(platform, options);
 }
 
+/** Writes a transition to the section (and lets go of its lock); returns the row as it is now. */
 async function applyTransition(
   tx: Tx,
   options: {
@@ -507,23 +626,22 @@ async function applyTransition(
     userId: string;
     transition: SectionTransition & { title?: string };
   },
-) {
+): Promise<DealSectionRow> {
   const { section, transition, userId } = options;
-  await tx
-    .update(dealSections)
-    .set({
-      state: transition.state,
-      stateParty: transition.stateParty,
-      log: transition.log,
-      content: transition.content,
-      defaultContentId: transition.defaultContentId,
-      ...(transition.title !== undefined ? { title: transition.title } : {}),
-      lockedBy: null,
-      lockedAt: null,
-      modifiedBy: userId,
-      modifiedAt: new Date(),
-    })
-    .where(eq(dealSections.id, section.id));
+  const changes = {
+    state: transition.state,
+    stateParty: transition.stateParty,
+    log: transition.log,
+    content: transition.content,
+    defaultContentId: transition.defaultContentId,
+    ...(transition.title !== undefined ? { title: transition.title } : {}),
+    lockedBy: null,
+    lockedAt: null,
+    modifiedBy: userId,
+    modifiedAt: new Date(),
+  };
+  await tx.update(dealSections).set(changes).where(eq(dealSections.id, section.id));
+  return { ...section, ...changes };
 }
 
 /**
@@ -534,9 +652,9 @@ async function applyTransition(
 export async function saveDealSection(
   platform: Platform,
   options: SectionOptions & { input: SaveDealSection },
-): Promise<DealSection> {
+): Promise<DealSectionChange> {
   const { input } = options;
-  await platform.database.db.transaction(async (tx) => {
+  return platform.database.db.transaction(async (tx) => {
     const context = await loadContext(tx, { ...options, isLocked: true });
     const party = requireActor(context);
     const section = await lockedSection(tx, options);
@@ -556,23 +674,23 @@ export async function saveDealSection(
         dealState: context.deal.state,
       }),
     );
-    await applyTransition(tx, { section, userId: options.userId, transition });
-    await afterChange(platform, tx, {
+    const saved = await applyTransition(tx, { section, userId: options.userId, transition });
+    const after = await afterChange(platform, tx, {
       context,
       party,
       event: 'section-edit',
-      liveType: 'sections.changed',
+      liveType: 'section.changed',
       section: { id: section.id, title: transition.title, html },
     });
+    return sectionChange(tx, context, { section: viewOfRow(saved), after });
   });
-  return sectionOf(platform, options);
 }
 
 /** Agrees to the section's current version (the one the client saw). */
 export function agreeDealSection(
   platform: Platform,
   options: SectionOptions & { baseLogLength: number },
-): Promise<DealSection> {
+): Promise<DealSectionChange> {
   return decideDealSection(platform, options, 'agree');
 }
 
@@ -580,7 +698,7 @@ export function agreeDealSection(
 export function reopenDealSection(
   platform: Platform,
   options: SectionOptions & { baseLogLength: number },
-): Promise<DealSection> {
+): Promise<DealSectionChange> {
   return decideDealSection(platform, options, 'reopen');
 }
 
@@ -589,8 +707,8 @@ async function decideDealSection(
   platform: Platform,
   options: SectionOptions & { baseLogLength: number },
   decision: 'agree' | 'reopen',
-): Promise<DealSection> {
-  await platform.database.db.transaction(async (tx) => {
+): Promise<DealSectionChange> {
+  return platform.database.db.transaction(async (tx) => {
     const context = await loadContext(tx, { ...options, isLocked: true });
     const party = requireActor(context);
     const section = await lockedSection(tx, options);
@@ -607,12 +725,12 @@ async function decideDealSection(
     const transition = rule(() =>
       decision === 'agree' ? agreeSection(input) : reopenSection(input),
     );
-    await applyTransition(tx, { section, userId: options.userId, transition });
-    await afterChange(platform, tx, {
+    const decided = await applyTransition(tx, { section, userId: options.userId, transition });
+    const after = await afterChange(platform, tx, {
       context,
       party,
       event: decision === 'agree' ? 'section-agree' : 'section-reopen',
-      liveType: 'sections.changed',
+      liveType: 'section.changed',
       section: { id: section.id, title: section.title },
     });
     if (decision === 'agree') {
@@ -622,18 +740,18 @@ async function decideDealSection(
         section: { id: section.id, title: section.title },
       });
     }
+    return sectionChange(tx, context, { section: viewOfRow(decided), after });
   });
-  return sectionOf(platform, options);
 }
 
 /** Adds a section proposed by the caller's party (after a section, or at the end). */
 export async function createDealSection(
   platform: Platform,
   options: { userId: string; dealId: string; input: CreateDealSection },
-): Promise<DealSection> {
+): Promise<DealSectionChange> {
   const { input } = options;
   const id = randomUUID();
-  await platform.database.db.transaction(async (tx) => {
+  return platform.database.db.transaction(async (tx) => {
     const context = await loadContext(tx, { ...options, isLocked: true });
     const party = requireActor(context);
     if (!isDealEditable(context.deal.state)) throw refused('notEditable');
@@ -657,28 +775,32 @@ export async function createDealSection(
     const contentId = randomUUID();
     const now = new Date();
     const title = (input.title ?? '').trim();
-    await tx.insert(dealSections).values({
-      id,
-      dealId: options.dealId,
-      parentId,
-      position,
-      type: 'normal',
-      title,
-      content: [{ id: contentId, html }],
-      defaultContentId: contentId,
-      ...newSectionState({ party, userId: options.userId, time: now, contentId }),
-      createdBy: options.userId,
-      modifiedBy: options.userId,
-    });
-    await afterChange(platform, tx, {
+    const [created] = await tx
+      .insert(dealSections)
+      .values({
+        id,
+        dealId: options.dealId,
+        parentId,
+        position,
+        type: 'normal',
+        title,
+        content: [{ id: contentId, html }],
+        defaultContentId: contentId,
+        ...newSectionState({ party, userId: options.userId, time: now, contentId }),
+        createdBy: options.userId,
+        modifiedBy: options.userId,
+      })
+      .returning();
+    if (!created) throw new Error('The new section was not written');
+    const after = await afterChange(platform, tx, {
       context,
       party,
       event: 'section-create',
       liveType: 'sections.changed',
       section: { id, title, html },
     });
+    return sectionChange(tx, context, { section: viewOfRow(created), after });
   });
-  return sectionOf(platform, { ...options, sectionId: id });
 }
 
 /** Deletes a section that is not agreed (and its sub-sections). */

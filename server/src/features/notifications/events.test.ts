@@ -135,7 +135,7 @@ describe('negotiation events', () => {
     expect(await toldOf(d, 'section-create')).toEqual(senderSide);
     const removed = await api(
       'DELETE',
-      `/deals/${d}/sections/${(created.json() as { id: string }).id}`,
+      `/deals/${d}/sections/${(created.json() as { section: { id: string } }).section.id}`,
       sender,
     );
     expect(removed.statusCode).toBe(204);

@@ -74,6 +74,22 @@ export async function resolveAccess(
         reachesUser(userId),
       ),
     );
+  return bestAccess(rows);
+}
+
+/** An access entry as read for the resolution below. */
+export type AccessEntry = {
+  role: AccessRole;
+  party: AccessParty | null;
+  userId: string | null;
+  workspaceId: string | null;
+};
+
+/**
+ * Of the entries that reach the caller, the one that applies: their own entry first, then a
+ * workspace's, then a group's; within one source `edit` wins over `view`. Null for none.
+ */
+export function bestAccess(rows: readonly AccessEntry[]): DocumentAccess | null {
   let best: DocumentAccess | null = null;
   for (const row of rows) {
     const source: AccessSource = row.userId ? 'user' : row.workspaceId ? 'workspace' : 'group';
@@ -87,6 +103,27 @@ export async function resolveAccess(
     }
   }
   return best;
+}
+
+/**
+ * The entries of one document that reach the user, as a JSON array for a select list
+ * (`accessEntriesOf(…)` beside the document's own columns reads both in one statement); read
+ * them back with `bestAccess`.
+ */
+export function accessEntriesOf(options: {
+  collection: DocumentCollection;
+  documentId: SQL;
+  userId: string;
+}): SQL<AccessEntry[]> {
+  // Qualified by hand: Drizzle writes a select list's columns without their table.
+  return sql<AccessEntry[]>`coalesce((
+    SELECT json_agg(json_build_object(
+      'role', "document_access"."role", 'party', "document_access"."party",
+      'userId', "document_access"."user_id", 'workspaceId', "document_access"."workspace_id"))
+    FROM ${documentAccess}
+    WHERE "document_access"."collection" = ${options.collection}
+      AND "document_access"."document_id" = ${options.documentId}
+      AND ${reachesUser(options.userId)}), '[]'::json)`;
 }
 
 /**

@@ -136,6 +136,15 @@ export type ChainReport =
   | { isValid: true; count: number; head: string | null }
   | { isValid: false; count: number; brokenAt: ChainBreak };
 
+/** An event row as the chain check reads it. */
+export type ChainRow = typeof documentEvents.$inferSelect;
+
+/** The order a document's chain is checked (and its trail shown) in: seq, unchained last. */
+export const eventChainOrder = [
+  sql`${documentEvents.seq} asc nulls last`,
+  asc(documentEvents.createdAt),
+] as const;
+
 /**
  * Re-computes a document's chain and reports the first broken link. `pinnedHead` is a hash
  * recorded elsewhere (the sealed PDF's): the chain must still contain it, else its end was cut.
@@ -154,7 +163,18 @@ export async function verifyEventChain(
         eq(documentEvents.documentId, document.documentId),
       ),
     )
-    .orderBy(sql`${documentEvents.seq} asc nulls last`, asc(documentEvents.createdAt));
+    .orderBy(...eventChainOrder);
+  return checkEventChain(rows, options);
+}
+
+/**
+ * The chain check over a document's events already read: all of them, in `eventChainOrder`.
+ * The signing view reads the events once and checks them here.
+ */
+export function checkEventChain(
+  rows: readonly ChainRow[],
+  options: { pinnedHead?: string | null } = {},
+): ChainReport {
   let prevHash: string | null = null;
   let expectedSeq = 1;
   for (const row of rows) {

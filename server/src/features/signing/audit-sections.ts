@@ -1,13 +1,17 @@
 import type { AuditEventSection } from '@pactum/core/document-events';
 import type { DbOrTx } from '../../db/client';
-import { numberedDealSections } from './contract-content';
+import { type NumberedSections, numberedDealSections } from './contract-content';
 
 /** The deal's sections by id as the audit trail names them: the number now and the title. */
 export type SectionLabels = ReadonlyMap<string, AuditEventSection>;
 
 /** The deal's current sections, numbered as the document shows them. */
 export async function dealSectionLabels(db: DbOrTx, dealId: string): Promise<SectionLabels> {
-  const { ordered, numbers } = await numberedDealSections(db, dealId);
+  return sectionLabels(await numberedDealSections(db, dealId));
+}
+
+/** The labels of sections already read and numbered (`numberSections`). */
+export function sectionLabels({ ordered, numbers }: NumberedSections): SectionLabels {
   return new Map(
     ordered.map((row) => [row.id, { number: numbers.get(row.id) ?? '', title: row.title }]),
   );

@@ -19,11 +19,37 @@ export type DealContractContent = ContractContent & {
   sha256: string;
 };
 
+/** The section fields the numbering and the contract content read. */
+export type ContentSectionRow = Pick<
+  typeof dealSections.$inferSelect,
+  'id' | 'parentId' | 'position' | 'type' | 'title' | 'content' | 'defaultContentId'
+>;
+
+/** The deal fields the contract content reads. */
+export type ContentDealRow = Pick<
+  typeof deals.$inferSelect,
+  'id' | 'title' | 'contractUid' | 'parties'
+>;
+
+/** Sections in document order with the numbers the document shows them by. */
+export type NumberedSections<T extends ContentSectionRow = ContentSectionRow> = {
+  ordered: T[];
+  numbers: Map<string, string>;
+};
+
 /**
- * The deal's live sections in document order, with the numbers the document shows them by
- * (§ 1, 1.1 …; only ordinary sections are numbered).
+ * Live sections (not deleted) of one deal in document order, with the numbers the document
+ * shows them by (§ 1, 1.1 …; only ordinary sections are numbered).
  */
-export async function numberedDealSections(db: DbOrTx, dealId: string) {
+export function numberSections<T extends ContentSectionRow>(
+  rows: readonly T[],
+): NumberedSections<T> {
+  const ordered = orderSections(rows);
+  return { ordered, numbers: sectionNumbers(ordered) };
+}
+
+/** The deal's live sections in document order, numbered (see `numberSections`). */
+export async function numberedDealSections(db: DbOrTx, dealId: string): Promise<NumberedSections> {
   const rows = await db
     .select({
       id: dealSections.id,
@@ -35,27 +61,23 @@ export async function numberedDealSections(db: DbOrTx, dealId: string) {
       defaultContentId: dealSections.defaultContentId,
     })
     .from(dealSections)
-    .where(and(eq(dealSections.dealId, dealId), isNull(dealSections.deletedAt)));
-  const ordered = orderSections(rows);
-  return { ordered, numbers: sectionNumbers(ordered) };
+    .where(and(eq(dealSections.dealId, dealId), isNull(dealSections.deletedAt)))
+    // The order `findSections` reads them in, so siblings on one position come out the same
+    // here as in the signing view.
+    .orderBy(asc(dealSections.position), asc(dealSections.createdAt));
+  return numberSections(rows);
 }
 
-/** The deal's contract content, or null when there is no such deal. */
-export async function loadContractContent(
-  db: DbOrTx,
-  dealId: string,
-): Promise<DealContractContent | null> {
-  const [deal] = await db
-    .select({
-      id: deals.id,
-      title: deals.title,
-      contractUid: deals.contractUid,
-      parties: deals.parties,
-    })
-    .from(deals)
-    .where(eq(deals.id, dealId));
-  if (!deal) return null;
-  const { ordered, numbers } = await numberedDealSections(db, dealId);
+/**
+ * The contract content of rows already read: the deal, its live sections numbered and its
+ * attachments. The signing view builds it from the rows it reads anyway.
+ */
+export function buildContractContent(
+  deal: ContentDealRow,
+  numbered: NumberedSections,
+  attached: DealAttachmentRef[],
+): DealContractContent {
+  const { ordered, numbers } = numbered;
   const sections = ordered
     .filter((section) => section.type === 'normal')
     .map((section) => {
@@ -68,7 +90,23 @@ export async function loadContractContent(
         html: chosen?.html ?? '',
       };
     });
-  const attached = await db
+  const content: ContractContent = {
+    title: deal.title,
+    contractId: deal.contractUid ?? deal.id,
+    parties: deal.parties,
+    sections,
+  };
+  return {
+    ...content,
+    dealId: deal.id,
+    attachments: attached,
+    sha256: contractContentSha256(content),
+  };
+}
+
+/** The deal's live attachments in their order. */
+async function dealAttachments(db: DbOrTx, dealId: string): Promise<DealAttachmentRef[]> {
+  return db
     .select({
       name: attachments.name,
       storageKey: files.storageKey,
@@ -84,16 +122,34 @@ export async function loadContractContent(
       ),
     )
     .orderBy(asc(attachments.position), asc(attachments.createdAt));
-  const content: ContractContent = {
-    title: deal.title,
-    contractId: deal.contractUid ?? deal.id,
-    parties: deal.parties,
-    sections,
-  };
-  return {
-    ...content,
-    dealId: deal.id,
-    attachments: attached,
-    sha256: contractContentSha256(content),
-  };
+}
+
+/**
+ * The deal's contract content, or null when there is no such deal. A caller that has read the
+ * deal and its live sections already passes them as `preloaded`, and only the attachments are
+ * read.
+ */
+export async function loadContractContent(
+  db: DbOrTx,
+  dealId: string,
+  preloaded?: { deal: ContentDealRow; sections: readonly ContentSectionRow[] },
+): Promise<DealContractContent | null> {
+  const deal =
+    preloaded?.deal ??
+    (
+      await db
+        .select({
+          id: deals.id,
+          title: deals.title,
+          contractUid: deals.contractUid,
+          parties: deals.parties,
+        })
+        .from(deals)
+        .where(eq(deals.id, dealId))
+    )[0];
+  if (!deal) return null;
+  const numbered = preloaded
+    ? numberSections(preloaded.sections)
+    : await numberedDealSections(db, dealId);
+  return buildContractContent(deal, numbered, await dealAttachments(db, dealId));
 }

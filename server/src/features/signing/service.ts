@@ -22,7 +22,7 @@ import {
   signRefusal,
   validateSigners,
 } from '@pactum/core/signing';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
@@ -43,9 +43,9 @@ import { dealAudienceIds, findDeal, findSections } from '../deals/queries';
 import { notifyUsers } from '../notifications/notify';
 import { type DocumentAccess, resolveAccess } from '../sharing/access';
 import { queueDealWebhook } from '../webhooks/events';
-import { appendEvent, verifyEventChain } from './audit-chain';
-import { dealSectionLabels, eventSection } from './audit-sections';
-import { loadContractContent } from './contract-content';
+import { appendEvent, type ChainRow, checkEventChain, eventChainOrder } from './audit-chain';
+import { eventSection, type SectionLabels, sectionLabels } from './audit-sections';
+import { loadContractContent, numberSections } from './contract-content';
 import { lookupGeoIp } from './geo-ip';
 import { signerIssueError, signingRefusal } from './refusals';
 import {
@@ -779,18 +779,19 @@ export async function getSigningView(
         )
     : [];
   const codeOf = new Map(codes.map((code) => [code.signerId, code.state]));
-  const content = await loadContractContent(db, deal.id);
-  if (!content) throw new AppError('not_found');
+  // The view reads the deal (in the context), its sections and its events once each: the
+  // contract content, the start check and the trail's section labels share the sections, and
+  // the chain check and the trail share the events.
   const sections = await findSections(db, deal.id);
+  const numbered = numberSections(sections);
+  const content = await loadContractContent(db, deal.id, { deal, sections });
+  if (!content) throw new AppError('not_found');
   const isEditor = context.role === 'edit' && myParty !== null;
   const email = options.user.email.toLowerCase();
-  const events = await auditTrail(db, deal.id, myParty);
+  const eventRows = await dealEventRows(db, deal.id);
+  const events = auditTrail(eventRows, myParty, sectionLabels(numbered));
   const pdf = await getSignedPdfStatus(db, deal.id);
-  const chain = await verifyEventChain(
-    db,
-    { collection: 'deals', documentId: deal.id },
-    { pinnedHead: pdf?.auditChainHead ?? null },
-  );
+  const chain = checkEventChain(eventRows, { pinnedHead: pdf?.auditChainHead ?? null });
   const [me] = await db
     .select({ font: users.signatureFont, color: users.signatureColor })
     .from(users)
@@ -892,48 +893,36 @@ export async function getSigningView(
   };
 }
 
-/**
- * The deal's events the caller's party may see (both parties' and its own), oldest first, each
- * with the section it is about.
- */
-async function auditTrail(
-  db: DbOrTx,
-  dealId: string,
-  party: PartyRole | null,
-): Promise<SigningAuditEvent[]> {
-  const labels = await dealSectionLabels(db, dealId);
-  const rows = await db
-    .select({
-      id: documentEvents.id,
-      seq: documentEvents.seq,
-      event: documentEvents.event,
-      party: documentEvents.party,
-      sectionId: documentEvents.sectionId,
-      data: documentEvents.data,
-      createdAt: documentEvents.createdAt,
-      name: users.name,
-    })
+/** All the deal's events in chain order, each with its actor's name. */
+function dealEventRows(db: DbOrTx, dealId: string) {
+  return db
+    .select({ ...getTableColumns(documentEvents), name: users.name })
     .from(documentEvents)
     .leftJoin(users, eq(users.id, documentEvents.userId))
-    .where(
-      and(
-        eq(documentEvents.collection, 'deals'),
-        eq(documentEvents.documentId, dealId),
-        party
-          ? or(isNull(documentEvents.party), eq(documentEvents.party, party))
-          : isNull(documentEvents.party),
-      ),
-    )
-    .orderBy(sql`${documentEvents.seq} asc nulls last`, asc(documentEvents.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    seq: row.seq,
-    event: row.event,
-    party: row.party,
-    by: row.name ?? null,
-    section: eventSection(row, labels),
-    createdAt: row.createdAt.toISOString(),
-  }));
+    .where(and(eq(documentEvents.collection, 'deals'), eq(documentEvents.documentId, dealId)))
+    .orderBy(...eventChainOrder);
+}
+
+/**
+ * The deal's events the caller's party may see (both parties' and its own; with no party only
+ * both parties'), oldest first, each with the section it is about.
+ */
+function auditTrail(
+  rows: readonly (ChainRow & { name: string | null })[],
+  party: PartyRole | null,
+  labels: SectionLabels,
+): SigningAuditEvent[] {
+  return rows
+    .filter((row) => row.party === null || (party !== null && row.party === party))
+    .map((row) => ({
+      id: row.id,
+      seq: row.seq,
+      event: row.event,
+      party: row.party,
+      by: row.name ?? null,
+      section: eventSection(row, labels),
+      createdAt: row.createdAt.toISOString(),
+    }));
 }
 
 /** PATCH /signing/defaults: 'Your signature font updated.' / 'Your signature colour updated.' */

@@ -37,6 +37,7 @@ import {
 import { receiverValidationPath } from '../sending/paths';
 import { SupportContact } from '../support/support-contact';
 import { useCreateSection } from './api/create-section';
+import { useDealLiveRefresh } from './api/deal-live-refresh';
 import { useDeal } from './api/get-deal';
 import { useMyInvite } from './api/get-my-invite';
 import { DealInfoPanel } from './components/deal-info-panel';
@@ -66,14 +67,15 @@ export function ReceiverDealEditPage() {
 
 /**
  * The negotiation editor of one deal for one party. The route must match the caller's party
- * (a receiver on the sender's route goes back through doc-load). Every change by anyone
- * refetches the deal through its realtime topic `deal:<id>`.
+ * (a receiver on the sender's route goes back through doc-load). A change by anyone reaches
+ * the page through the deal's realtime topic `deal:<id>`, which refetches what it changed.
  */
 function DealEditor({ party }: { party: PartyRole }) {
   const { t } = useTranslation();
   const { dealId = '' } = useParams();
   const deal = useDeal(dealId);
   useLiveTopic(dealId ? `deal:${dealId}` : undefined);
+  useDealLiveRefresh();
   useDocumentTitle(deal.data?.title ?? t('deals.editor.negotiation'));
 
   if (deal.isPending) {

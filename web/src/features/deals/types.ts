@@ -3,7 +3,9 @@ import type {
   dealDetailSchema,
   dealEventPageSchema,
   dealEventSchema,
+  dealFiguresSchema,
   dealListSchema,
+  dealSectionChangeSchema,
   dealSectionSchema,
   redlineSchema,
   sectionChipSchema,
@@ -16,8 +18,15 @@ import type { Wire } from '@pactum/core/api/wire';
 
 /** GET /deals/:dealId: the deal as the caller's party sees it. */
 export type DealDetail = Wire<typeof dealDetailSchema>;
-/** A deal section as both editors show it (also the answer of the section actions). */
+/** A deal section as both editors show it (its versions: GET …/versions). */
 export type DealSection = Wire<typeof dealSectionSchema>;
+/** The deal-level figures a section change can move (state, counts, progress…). */
+export type DealFigures = Wire<typeof dealFiguresSchema>;
+/**
+ * The answer of the section actions and of GET …/sections/:sectionId: the section now, the
+ * deal's figures, and the caller's other sections whose edit lock the action let go of.
+ */
+export type DealSectionChange = Wire<typeof dealSectionChangeSchema>;
 /** The state chip of a deal section. */
 export type SectionChip = Wire<typeof sectionChipSchema>;
 /** One row of a deal list. */

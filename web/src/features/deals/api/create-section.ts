@@ -1,18 +1,28 @@
 import type { CreateDealSection } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import type { DealSection } from '../types';
-import { dealApiPath, dealQueryKey } from './deal-keys';
+import type { DealSectionChange } from '../types';
+import { invalidateDealDetail } from './deal-cache';
+import { dealApiPath } from './deal-keys';
+import { dealEventsQueryKey } from './list-events';
 
 /** POST /api/v1/deals/:id/sections: adds a section (the adding party's proposal). */
-export function createSection(dealId: string, body: CreateDealSection): Promise<DealSection> {
-  return apiFetch<DealSection>(`${dealApiPath(dealId)}/sections`, { method: 'POST', body });
+export function createSection(dealId: string, body: CreateDealSection): Promise<DealSectionChange> {
+  return apiFetch<DealSectionChange>(`${dealApiPath(dealId)}/sections`, { method: 'POST', body });
 }
 
+/**
+ * Adds a section, then refetches the deal rather than patching the answer in: the sections
+ * after the new one can be numbered anew. The activity feed gets an entry too.
+ */
 export function useCreateSection(dealId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateDealSection) => createSection(dealId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealQueryKey(dealId) }),
+    onSuccess: () =>
+      Promise.all([
+        invalidateDealDetail(queryClient, dealId),
+        queryClient.invalidateQueries({ queryKey: dealEventsQueryKey(dealId) }),
+      ]),
   });
 }

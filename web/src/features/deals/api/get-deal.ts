@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import type { DealDetail } from '../types';
-import { dealApiPath, dealQueryKey } from './deal-keys';
+import { fetchDealInOrder } from './deal-cache';
+import { dealApiPath, dealDetailQueryKey } from './deal-keys';
 
 /** GET /api/v1/deals/:id: the deal as the caller's party sees it (404 without access). */
 export function getDeal(dealId: string): Promise<DealDetail> {
@@ -10,8 +11,9 @@ export function getDeal(dealId: string): Promise<DealDetail> {
 
 export const dealQueryOptions = (dealId: string) =>
   queryOptions({
-    queryKey: [...dealQueryKey(dealId), 'detail'],
-    queryFn: () => getDeal(dealId),
+    queryKey: dealDetailQueryKey(dealId),
+    // In line with the section answers patched into it, so that neither undoes a newer other.
+    queryFn: () => fetchDealInOrder(dealId, () => getDeal(dealId)),
     retry: false,
   });
 

@@ -6,13 +6,16 @@ import { dealApiPath, dealQueryKey } from './deal-keys';
 
 type InviteOpen = Wire<typeof inviteOpenSchema>;
 
+/** The invite waiting for the caller on a deal; `invites.changed` refetches it. */
+export const myInviteQueryKey = (dealId: string) => [...dealQueryKey(dealId), 'my-invite'] as const;
+
 /**
  * GET /api/v1/deals/:id/my-invite: the invite waiting for the caller's verified address on a deal
  * they cannot open yet (404 when there is none). Asked only once the deal itself was a 404.
  */
 export function useMyInvite(dealId: string, isWanted: boolean) {
   return useQuery({
-    queryKey: [...dealQueryKey(dealId), 'my-invite'],
+    queryKey: myInviteQueryKey(dealId),
     queryFn: () => apiFetch<InviteOpen>(`${dealApiPath(dealId)}/my-invite`),
     enabled: isWanted,
     retry: false,

@@ -14,9 +14,13 @@ export function getRedline(
   return apiFetch<Redline>(`${dealSectionApiPath(dealId, sectionId)}/redline?${query}`);
 }
 
+/** The prefix of every redline of a section, whichever two versions it compares. */
+export const redlinesQueryKey = (dealId: string, sectionId: string) =>
+  [...dealQueryKey(dealId), 'redline', sectionId] as const;
+
 export const redlineQueryOptions = (dealId: string, sectionId: string, from: string, to: string) =>
   queryOptions({
-    queryKey: [...dealQueryKey(dealId), 'redline', sectionId, from, to],
+    queryKey: [...redlinesQueryKey(dealId, sectionId), from, to],
     queryFn: () => getRedline(dealId, sectionId, from, to),
   });
 

@@ -9,9 +9,12 @@ export function listDealEvents(dealId: string, cursor: string | null): Promise<D
   return apiFetch<DealEventPage>(`${dealApiPath(dealId)}/events${query}`);
 }
 
+/** The activity feed: a section saved, agreed, reopened, added or removed adds an entry. */
+export const dealEventsQueryKey = (dealId: string) => [...dealQueryKey(dealId), 'events'] as const;
+
 export const dealEventsQueryOptions = (dealId: string) =>
   infiniteQueryOptions({
-    queryKey: [...dealQueryKey(dealId), 'events'],
+    queryKey: dealEventsQueryKey(dealId),
     queryFn: ({ pageParam }) => listDealEvents(dealId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -8,9 +8,13 @@ export function listVersions(dealId: string, sectionId: string): Promise<Section
   return apiFetch<SectionVersionList>(`${dealSectionApiPath(dealId, sectionId)}/versions`);
 }
 
+/** A section's versions: a save adds one, a delete removes them all. */
+export const versionsQueryKey = (dealId: string, sectionId: string) =>
+  [...dealQueryKey(dealId), 'versions', sectionId] as const;
+
 export const versionsQueryOptions = (dealId: string, sectionId: string) =>
   queryOptions({
-    queryKey: [...dealQueryKey(dealId), 'versions', sectionId],
+    queryKey: versionsQueryKey(dealId, sectionId),
     queryFn: () => listVersions(dealId, sectionId),
   });
 

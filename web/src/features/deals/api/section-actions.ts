@@ -1,22 +1,31 @@
 import type { SaveDealSection } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import type { DealSection } from '../types';
-import { dealQueryKey, dealSectionApiPath } from './deal-keys';
+import type { DealSectionChange } from '../types';
+import {
+  applySectionChange,
+  invalidateDealDetail,
+  invalidateSectionHistory,
+  takeTicket,
+} from './deal-cache';
+import { dealSectionApiPath } from './deal-keys';
 
 /*
- * The section actions of the negotiation editor, one endpoint each. Every one refetches the
- * deal when it succeeds (the other party's editor hears of it through `deal:<id>`).
+ * The section actions of the negotiation editor, one endpoint each. Each answers the section as
+ * it is now with the deal's figures (`DealSectionChange`), which is put into the cached deal
+ * instead of fetching the deal again; the other party's editor hears of it through `deal:<id>`.
  */
 
 /** POST .../sections/:sectionId/lock: opens the section for editing ('Locked by %s' if taken). */
-export function lockSection(dealId: string, sectionId: string): Promise<DealSection> {
-  return apiFetch<DealSection>(`${dealSectionApiPath(dealId, sectionId)}/lock`, { method: 'POST' });
+export function lockSection(dealId: string, sectionId: string): Promise<DealSectionChange> {
+  return apiFetch<DealSectionChange>(`${dealSectionApiPath(dealId, sectionId)}/lock`, {
+    method: 'POST',
+  });
 }
 
 /** DELETE .../sections/:sectionId/lock: closes the editor without saving. */
-export function unlockSection(dealId: string, sectionId: string): Promise<DealSection> {
-  return apiFetch<DealSection>(`${dealSectionApiPath(dealId, sectionId)}/lock`, {
+export function unlockSection(dealId: string, sectionId: string): Promise<DealSectionChange> {
+  return apiFetch<DealSectionChange>(`${dealSectionApiPath(dealId, sectionId)}/lock`, {
     method: 'DELETE',
   });
 }
@@ -26,8 +35,11 @@ export function saveSection(
   dealId: string,
   sectionId: string,
   body: SaveDealSection,
-): Promise<DealSection> {
-  return apiFetch<DealSection>(dealSectionApiPath(dealId, sectionId), { method: 'PUT', body });
+): Promise<DealSectionChange> {
+  return apiFetch<DealSectionChange>(dealSectionApiPath(dealId, sectionId), {
+    method: 'PUT',
+    body,
+  });
 }
 
 /** POST .../sections/:sectionId/agree: agrees to the version the user sees. */
@@ -35,8 +47,8 @@ export function agreeSection(
   dealId: string,
   sectionId: string,
   baseLogLength: number,
-): Promise<DealSection> {
-  return apiFetch<DealSection>(`${dealSectionApiPath(dealId, sectionId)}/agree`, {
+): Promise<DealSectionChange> {
+  return apiFetch<DealSectionChange>(`${dealSectionApiPath(dealId, sectionId)}/agree`, {
     method: 'POST',
     body: { baseLogLength },
   });
@@ -47,8 +59,8 @@ export function reopenSection(
   dealId: string,
   sectionId: string,
   baseLogLength: number,
-): Promise<DealSection> {
-  return apiFetch<DealSection>(`${dealSectionApiPath(dealId, sectionId)}/reopen`, {
+): Promise<DealSectionChange> {
+  return apiFetch<DealSectionChange>(`${dealSectionApiPath(dealId, sectionId)}/reopen`, {
     method: 'POST',
     body: { baseLogLength },
   });
@@ -67,7 +79,11 @@ type SectionAction =
   | { kind: 'reopen'; baseLogLength: number }
   | { kind: 'delete' };
 
-function run(dealId: string, sectionId: string, action: SectionAction): Promise<unknown> {
+function run(
+  dealId: string,
+  sectionId: string,
+  action: SectionAction,
+): Promise<DealSectionChange | undefined> {
   switch (action.kind) {
     case 'lock':
       return lockSection(dealId, sectionId);
@@ -80,15 +96,29 @@ function run(dealId: string, sectionId: string, action: SectionAction): Promise<
     case 'reopen':
       return reopenSection(dealId, sectionId, action.baseLogLength);
     case 'delete':
-      return deleteSection(dealId, sectionId);
+      return deleteSection(dealId, sectionId).then(() => undefined);
   }
 }
 
-/** One mutation for the actions on one section card. */
+/**
+ * One mutation for the actions on one section card. A success puts the answer into the cached
+ * deal (a delete refetches the deal: the numbering of the rest can change); one that adds to the
+ * section's history also refetches the activity feed and the section's versions and redlines. A
+ * refusal refetches the deal, since it usually means the page was behind (a 409).
+ */
 export function useSectionAction(dealId: string, sectionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: SectionAction) => run(dealId, sectionId, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dealQueryKey(dealId) }),
+    // The ticket is taken as the request starts, so that an older answer cannot undo this one.
+    onMutate: () => takeTicket(),
+    onSuccess: async (change, action, ticket) => {
+      if (action.kind !== 'lock' && action.kind !== 'unlock') {
+        void invalidateSectionHistory(queryClient, dealId, sectionId);
+      }
+      if (change) applySectionChange(queryClient, dealId, change, ticket);
+      else await invalidateDealDetail(queryClient, dealId);
+    },
+    onError: () => invalidateDealDetail(queryClient, dealId),
   });
 }

@@ -235,7 +235,7 @@ export function DealSectionCard({
                     {t('deals.section.reopen')}
                   </Button>
                 )}
-                {section.content.length > 0 && (
+                {section.versionCount > 0 && (
                   <Button startIcon={<History />} onClick={() => setIsVersionsOpen(true)}>
                     {t('deals.section.versions')}
                   </Button>
