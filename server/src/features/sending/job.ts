@@ -18,7 +18,9 @@ import {
 import { AppError } from '../../http/app-error';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
+import { refreshHomeCounts } from '../account/service';
 import { dealChanged } from '../dashboard/live';
+import { dealViewerIds } from '../deals/queries';
 import { copySectionRows, publishDraft } from '../drafts/service';
 import { newLinkId } from '../invites/link-id';
 import { notifyDealCreated } from '../notifications/deal-created';
@@ -247,8 +249,9 @@ async function runSend(platform: Platform, draftId: string) {
         .where(eq(draftQueues.draftId, draftId));
       await publishDraft(platform, tx, draftId, 'queue.changed');
       await platform.realtime.publish(tx, { topic: `deal:${dealId}`, type: 'deal.created' });
-      // The sender's side counts and lists the new deal (the receiver's once an invite is claimed).
-      await dealChanged(platform, tx, dealId, { counts: true });
+      // The sender's side lists the new deal at once (the receiver's once an invite is claimed);
+      // its drawer counters are counted once the whole send is done, below.
+      await dealChanged(platform, tx, dealId, { counts: false });
       await queueDealWebhook(platform, tx, { type: 'deal.created', dealId });
     });
     crashPoint(platform, `send-after-deal-${index + 1}`);
@@ -263,8 +266,23 @@ async function runSend(platform: Platform, draftId: string) {
       .update(drafts)
       .set({ sentProcessedAt: new Date() })
       .where(and(eq(drafts.id, draftId), isNull(drafts.sentProcessedAt)));
+    await countSentDeals(platform, tx, draftId);
     await publishDraft(platform, tx, draftId, 'queue.changed');
   });
+}
+
+/**
+ * The drawer counters of everyone who sees the send's deals, counted once for the whole send
+ * (a user's count reads all their deals: once per new deal made a send to 100 receivers take
+ * seconds). In the send's last transaction, so a send finished after a restart counts too.
+ */
+async function countSentDeals(platform: Platform, tx: Tx, draftId: string): Promise<void> {
+  const made = await tx.select({ id: deals.id }).from(deals).where(eq(deals.draftId, draftId));
+  const viewers = new Set<string>();
+  for (const deal of made) {
+    for (const userId of await dealViewerIds(tx, deal.id)) viewers.add(userId);
+  }
+  for (const userId of viewers) await refreshHomeCounts(platform, tx, userId);
 }
 
 async function setQueue(
