@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
 import { restoreDatabaseImage } from './migrate';
-import { createPglite } from './pglite';
+import { createPglite, serverStartParams } from './pglite';
 import * as schema from './schema';
 import { statementLogger } from './statement-log';
 
@@ -57,7 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     // A folder without a database starts from the build's image when there is one.
     restoreDatabaseImage(dbDir);
-    const client = await createPglite({ dataDir: dbDir });
+    const client = await createPglite({ dataDir: dbDir, startParams: serverStartParams });
     return wrapPglite(client, release);
   } catch (error) {
     release();
