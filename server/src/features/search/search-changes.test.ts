@@ -92,7 +92,11 @@ describe('deals', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     await expectFound('loading dock', dealId);
-    const removed = await api('DELETE', `/deals/${dealId}/sections/${created.json().section.id}`, receiver);
+    const removed = await api(
+      'DELETE',
+      `/deals/${dealId}/sections/${created.json().section.id}`,
+      receiver,
+    );
     expect(removed.statusCode, removed.body).toBe(204);
     await expectFound('loading dock', dealId, false);
     await expectFound('parking', dealId, false);
