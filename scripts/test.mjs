@@ -29,7 +29,7 @@ const steps = [
   [
     'sign-in weight',
     'node',
-    ['web/scripts/route-weight.mjs', '--route', '/login', '--max-kb', '235'],
+    ['web/scripts/route-weight.mjs', '--route', '/login', '--max-kb', '150'],
   ],
   ['browser journeys', ...vitest('e2e', ['e2e'])],
 ];

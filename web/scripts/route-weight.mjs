@@ -14,15 +14,21 @@ import { gzipSync } from 'node:zlib';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The pages of the public routes, as router.tsx loads them (`path` is matched as a prefix). */
+/** The lazy layout that gives MUI's theme to the public pages that use MUI (router.tsx). */
+const THEMED = 'src/app/mui-theme.tsx';
+
+/**
+ * The lazy modules of the public routes, as router.tsx loads them (`path` is matched as a
+ * prefix): the page, and the theme's layout for the pages under it.
+ */
 const ROUTES = {
   '/login': ['src/features/auth/login-page.tsx'],
-  '/signup': ['src/features/auth/signup-page.tsx'],
+  '/signup': [THEMED, 'src/features/auth/signup-page.tsx'],
   '/': ['src/features/auth/start-page.tsx'],
-  '/verify/email': ['src/features/auth/verify-email-page.tsx'],
-  '/sso/signup': ['src/features/auth/sso-signup-page.tsx'],
+  '/verify/email': [THEMED, 'src/features/auth/verify-email-page.tsx'],
+  '/sso/signup': [THEMED, 'src/features/auth/sso-signup-page.tsx'],
   '/sso/complete': ['src/features/auth/sso-complete-page.tsx'],
-  '/document/invite': ['src/features/auth/invite-page.tsx'],
+  '/document/invite': [THEMED, 'src/features/auth/invite-page.tsx'],
 };
 
 /**

@@ -307,6 +307,18 @@ describe('accounts', () => {
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 
+    // The card checks its fields before it asks the server, the first one in error focused,
+    // and checks again as the user types.
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
+    const required = page.getByText('This field is required');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => required.count()).toBe(2);
+    expect(await email.evaluate((input) => input.matches(':focus'))).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill(person.email);
+    await expect.poll(() => required.count()).toBe(1);
+    expect(await email.getAttribute('aria-invalid')).toBeNull();
+
     await signIn(page, person.email, 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
     expect(pathname(page)).toBe('/login');

@@ -55,8 +55,8 @@ describe('app shell', () => {
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 
-    await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'Suomi' }).click();
+    // The public pages' switch is a native select (the sign-in route loads no MUI).
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Suomi' });
     await page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
     expect(await htmlLang(page)).toBe('fi');
@@ -66,14 +66,51 @@ describe('app shell', () => {
     await page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' }).waitFor();
     expect(await htmlLang(page)).toBe('fi');
 
-    await page.getByRole('combobox', { name: 'Kieli' }).click();
-    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('combobox', { name: 'Kieli' }).selectOption({ label: 'English' });
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await htmlLang(page)).toBe('en');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Language' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks to reload once the server runs a newer version, and "Later" waits for the next', async () => {
+    const { page, errors } = await openPage();
+    // The page is loaded with the server's version; the server then reports another.
+    let version: string | undefined;
+    await page.route('**/api/health', async (route) => {
+      const response = await route.fetch();
+      const health = (await response.json()) as { version: string };
+      await route.fulfill({ response, json: { ...health, version: version ?? health.version } });
+    });
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    version = '99.0.0';
+    // Showing the tab again makes the page ask for the version (as every 5 minutes).
+    await page.evaluate("window.dispatchEvent(new Event('visibilitychange'))");
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The app has been upgraded to version 99.0.0. Reload now?').waitFor();
+    expect(
+      await dialog
+        .getByRole('button', { name: 'Reload' })
+        .evaluate((button) => button.matches(':focus')),
+    ).toBe(true);
+    await dialog.getByRole('button', { name: 'Later' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Asked again for a still newer version only; 'Reload' loads the page again.
+    version = '99.0.1';
+    await page.evaluate("window.dispatchEvent(new Event('visibilitychange'))");
+    await dialog.getByText('upgraded to version 99.0.1').waitFor();
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import type { RouteHandle } from '../features/shell/route-handle';
 import { signingRoutes } from '../features/signing/routes';
 import { templateRoutes } from '../features/templates/routes';
 import { PageLoader } from '../ui/page-loader';
+import { MuiTheme } from './mui-theme';
 import { RouteErrorPage } from './route-error-page';
 
 /**
@@ -177,9 +178,11 @@ export const dashboardRoute: RouteObject = {
   path: 'dashboard',
   handle: handle('dashboard', '/dashboard/home'),
   element: (
-    <Suspense fallback={<PageLoader />}>
-      <DashboardLayout />
-    </Suspense>
+    <MuiTheme>
+      <Suspense fallback={<PageLoader />}>
+        <DashboardLayout />
+      </Suspense>
+    </MuiTheme>
   ),
   errorElement: <RouteErrorPage />,
   // A first load under /dashboard finishes adding these routes before the page renders.

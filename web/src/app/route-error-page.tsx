@@ -1,14 +1,14 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { PageCard } from '../ui/page-card';
+import { PlainButton } from '../ui/plain/plain-button';
 import { useDocumentTitle } from '../ui/use-document-title';
 
 /**
  * Shown when a page fails to render or its code fails to load (e.g. an old tab after an
- * upgrade asks for a chunk that no longer exists); reloading fixes the latter.
+ * upgrade asks for a chunk that no longer exists); reloading fixes the latter. Drawn by the
+ * plain kit, so it shows even when no lazy chunk can load.
  */
 export function RouteErrorPage() {
   const { t } = useTranslation();
@@ -19,10 +19,10 @@ export function RouteErrorPage() {
   }, [error]);
   return (
     <PageCard title={t('routeError.title')}>
-      <Typography color="text.secondary">{t('routeError.description')}</Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+      <p className="pl-secondary">{t('routeError.description')}</p>
+      <PlainButton variant="contained" onClick={() => window.location.reload()}>
         {t('routeError.reload')}
-      </Button>
+      </PlainButton>
     </PageCard>
   );
 }

@@ -48,6 +48,11 @@ const UnsubscribePage = page(
   () => import('../features/notifications/unsubscribe-page'),
   (m) => m.UnsubscribePage,
 );
+/** The MUI theme around the public pages that use MUI (all but the sign-in and start pages). */
+const ThemedOutlet = page(
+  () => import('./mui-theme'),
+  (m) => m.ThemedOutlet,
+);
 const WipPage = page(
   () => import('../features/shell/wip-page'),
   (m) => m.WipPage,
@@ -71,17 +76,23 @@ export const router = createBrowserRouter(
           // Keeps the app bar around a failing page.
           errorElement: <RouteErrorPage />,
           children: [
+            // Drawn by the plain kit: the sign-in route loads no MUI (issue 20).
             { index: true, element: <StartPage /> },
             { path: 'login', element: <LoginPage /> },
-            { path: 'signup', element: <SignupPage /> },
-            { path: 'sso/signup', element: <SsoSignupPage /> },
             { path: 'sso/complete', element: <SsoCompletePage /> },
-            { path: 'verify/email', element: <VerifyEmailPage /> },
-            { path: 'document/invite/:inviteId', element: <InvitePage kind="invite" /> },
-            { path: 'document/sign/:signerShortId', element: <InvitePage kind="sign" /> },
-            { path: 'unsubscribe', element: <UnsubscribePage /> },
-            { path: 'wip-page', element: <WipPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            {
+              element: <ThemedOutlet />,
+              children: [
+                { path: 'signup', element: <SignupPage /> },
+                { path: 'sso/signup', element: <SsoSignupPage /> },
+                { path: 'verify/email', element: <VerifyEmailPage /> },
+                { path: 'document/invite/:inviteId', element: <InvitePage kind="invite" /> },
+                { path: 'document/sign/:signerShortId', element: <InvitePage kind="sign" /> },
+                { path: 'unsubscribe', element: <UnsubscribePage /> },
+                { path: 'wip-page', element: <WipPage /> },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
           ],
         },
       ],

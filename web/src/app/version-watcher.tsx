@@ -1,38 +1,53 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIRM_DIALOG_WIDTH } from '../ui/confirm-dialog';
+import { PlainButton } from '../ui/plain/plain-button';
 import { isUpgraded, useAppVersion } from './health';
 
 /**
  * Asks to reload when the server has been upgraded since this page loaded ('The app has
  * been upgraded to version X. Reload now?'); 'Later' asks again only for a newer version.
+ * A native modal dialog of the plain kit: after an upgrade this page's lazy chunks may be
+ * gone from the server, so the question must not need one.
  */
 export function VersionWatcher() {
   const { t } = useTranslation();
   const textId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const reload = useRef<HTMLButtonElement>(null);
   const { loaded, current } = useAppVersion();
   const [dismissed, setDismissed] = useState<string>();
   const isOpen = isUpgraded(loaded, current) && dismissed !== current;
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (isOpen && !element.open) {
+      element.showModal();
+      // The dialog focuses its first button by itself; the answer most want is 'Reload'.
+      reload.current?.focus();
+    }
+    if (!isOpen && element.open) element.close();
+  }, [isOpen]);
   return (
-    <Dialog
-      open={isOpen}
+    <dialog
+      ref={dialog}
+      className="pl-dialog"
       aria-describedby={textId}
-      slotProps={{ paper: { sx: { width: CONFIRM_DIALOG_WIDTH } } }}
+      // Escape counts as 'Later'.
+      onCancel={() => setDismissed(current)}
     >
-      <DialogContent>
-        <DialogContentText id={textId}>{t('app.upgraded', { version: current })}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setDismissed(current)}>{t('app.later')}</Button>
-        <Button variant="contained" autoFocus onClick={() => window.location.reload()}>
-          {t('app.reload')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {isOpen && (
+        <>
+          <p id={textId} className="pl-dialog-text">
+            {t('app.upgraded', { version: current })}
+          </p>
+          <div className="pl-dialog-actions">
+            <PlainButton onClick={() => setDismissed(current)}>{t('app.later')}</PlainButton>
+            <PlainButton ref={reload} variant="contained" onClick={() => window.location.reload()}>
+              {t('app.reload')}
+            </PlainButton>
+          </div>
+        </>
+      )}
+    </dialog>
   );
 }

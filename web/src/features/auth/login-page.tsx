@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PlainAlert } from '../../ui/plain/plain-alert';
 import { SupportContact } from '../support/support-contact';
 import { useMe } from './api/get-me';
 import { LoginCard } from './components/login-card';
@@ -22,10 +22,10 @@ export function LoginPage() {
     error === 'sso_failed' ? (
       <SsoFailedAlert />
     ) : error === 'account_disabled' ? (
-      <Alert severity="error" role="alert">
+      <PlainAlert severity="error" role="alert">
         {t('support.errors.accountDisabled')}
         <SupportContact />
-      </Alert>
+      </PlainAlert>
     ) : undefined;
   return (
     <LoginCard
@@ -42,8 +42,8 @@ function SsoFailedAlert() {
   const messages = useAuthMessages(true);
   if (!messages) return null;
   return (
-    <Alert severity="error" role="alert">
+    <PlainAlert severity="error" role="alert">
       {messages.ssoFailed}
-    </Alert>
+    </PlainAlert>
   );
 }

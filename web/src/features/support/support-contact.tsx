@@ -1,10 +1,6 @@
-import OpenInNew from '@mui/icons-material/OpenInNew';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../ui/visually-hidden';
+import { NewTabIcon } from '../../ui/plain/plain-icons';
 import { type SupportContact as Contact, useSupportContact } from './api/get-support-contact';
 import { useChatWidget } from './chat-widget';
 
@@ -18,7 +14,8 @@ type SupportContactProps = {
 
 /**
  * The ways to reach support that the operator configured: e-mail, help, chat. Nothing at all
- * when none is, so that no text promises a way that does not exist.
+ * when none is, so that no text promises a way that does not exist. Drawn by the plain kit
+ * (the sign-in card shows it), in the body2 type of the alerts and dialogs it sits in.
  */
 export function SupportContact(props: SupportContactProps) {
   const contact = useSupportContact();
@@ -37,7 +34,9 @@ export function SupportContactView({ contact, lead }: SupportContactProps & { co
     links.push({
       key: 'email',
       node: (
-        <Link href={`mailto:${contact.email}`}>{t('support.email', { email: contact.email })}</Link>
+        <a className="pl-link" href={`mailto:${contact.email}`}>
+          {t('support.email', { email: contact.email })}
+        </a>
       ),
     });
   }
@@ -45,44 +44,29 @@ export function SupportContactView({ contact, lead }: SupportContactProps & { co
     links.push({
       key: 'help',
       node: (
-        <Link
-          href={contact.helpUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
-        >
+        <a className="pl-link" href={contact.helpUrl} target="_blank" rel="noopener noreferrer">
           {t('support.help')}
-          <OpenInNew aria-hidden sx={{ fontSize: '1em' }} />
-          <Box component="span" sx={visuallyHidden}>
-            {` ${t('support.newTab')}`}
-          </Box>
-        </Link>
+          <NewTabIcon />
+          <span className="pl-hidden">{` ${t('support.newTab')}`}</span>
+        </a>
       ),
     });
   }
   if (!canContact && links.length === 0) return null;
   return (
-    <Box sx={{ mt: 0.5 }}>
-      {canContact && (
-        <Typography variant="body2" component="p">
-          {lead ?? t('support.lead')}
-        </Typography>
-      )}
+    <div className="pl-small" style={{ marginTop: 4 }}>
+      {canContact && <p className="pl-text">{lead ?? t('support.lead')}</p>}
       {links.length > 0 && (
-        <Typography variant="body2" component="p">
+        <p className="pl-text">
           {links.map((link, index) => (
             <Fragment key={link.key}>
               {index > 0 && ' · '}
               {link.node}
             </Fragment>
           ))}
-        </Typography>
+        </p>
       )}
-      {contact.chatScriptUrl && (
-        <Typography variant="body2" component="p">
-          {t('support.chat')}
-        </Typography>
-      )}
-    </Box>
+      {contact.chatScriptUrl && <p className="pl-text">{t('support.chat')}</p>}
+    </div>
   );
 }

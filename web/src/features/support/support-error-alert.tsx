@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/http';
-import { ErrorAlert } from '../../ui/error-alert';
+import { PlainAlert } from '../../ui/plain/plain-alert';
+import { PlainErrorAlert } from '../../ui/plain/plain-error-alert';
 import { SupportContact } from './support-contact';
 
 /**
@@ -19,20 +18,24 @@ function supportErrorKey(error: unknown) {
   return supportErrors[error.code as keyof typeof supportErrors];
 }
 
-/** `ErrorAlert`, with the ways to reach support under a refusal only support can help with. */
-export function SupportErrorAlert({
-  error,
-  fallback,
-  describe,
-  ...props
-}: ComponentProps<typeof ErrorAlert>) {
+type SupportErrorAlertProps = {
+  error: unknown;
+  fallback?: string;
+  describe?: (error: unknown) => string | undefined;
+};
+
+/**
+ * A failed call's alert, with the ways to reach support under a refusal only support can help
+ * with. Drawn by the plain kit: the sign-in card shows it.
+ */
+export function SupportErrorAlert({ error, fallback, describe }: SupportErrorAlertProps) {
   const { t } = useTranslation();
   const key = supportErrorKey(error);
-  if (!key) return <ErrorAlert error={error} fallback={fallback} describe={describe} {...props} />;
+  if (!key) return <PlainErrorAlert error={error} fallback={fallback} describe={describe} />;
   return (
-    <Alert severity="error" role="alert" {...props}>
+    <PlainAlert severity="error" role="alert">
       {t(key)}
       <SupportContact />
-    </Alert>
+    </PlainAlert>
   );
 }

@@ -1,18 +1,12 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { SignIn } from '@pactum/core/auth';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ErrorAlert } from '../../../ui/error-alert';
-import { FormTextField } from '../../../ui/form-text-field';
-import { lazyZodResolver } from '../../../ui/lazy-zod-resolver';
-import { SubmitButton } from '../../../ui/submit-button';
+import { PlainAlert } from '../../../ui/plain/plain-alert';
+import { PlainButton } from '../../../ui/plain/plain-button';
+import { PlainErrorAlert } from '../../../ui/plain/plain-error-alert';
+import { PlainTextField } from '../../../ui/plain/plain-text-field';
+import { lazySchema, usePlainForm } from '../../../ui/plain/use-plain-form';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { SupportErrorAlert } from '../../support/support-error-alert';
 import { useForgotPassword } from '../api/forgot-password';
@@ -36,11 +30,13 @@ type LoginCardProps = {
   onSignedIn: (me: Me) => void;
 };
 
-// The forms check with the shared schemas, fetched on the first submit (see lazyZodResolver).
-const signInResolver = lazyZodResolver<SignIn, SignIn>(() =>
+// The forms check with the shared schemas, fetched on the first submit. The card is drawn by
+// the plain kit with its own small form state, so the sign-in route loads neither MUI nor a
+// form library (issue 20: the route's JavaScript).
+const signInSchema = lazySchema<SignIn>(() =>
   import('../auth-schemas').then((module) => module.signInSchema),
 );
-const forgotPasswordResolver = lazyZodResolver<{ email: string }, { email: string }>(() =>
+const forgotPasswordSchema = lazySchema<{ email: string }>(() =>
   import('../auth-schemas').then((module) => module.forgotPasswordSchema),
 );
 
@@ -88,10 +84,7 @@ function LoginView({
   useDocumentTitle(heading);
   const signIn = useSignIn();
   const rateLimitText = useRateLimitText();
-  const form = useForm({
-    resolver: signInResolver,
-    defaultValues: { email: defaultEmail ?? '', password: '' },
-  });
+  const form = usePlainForm(signInSchema, { email: defaultEmail ?? '', password: '' });
   const onSubmit = form.handleSubmit((values) =>
     signIn.mutate(values, { onSuccess: (me) => onSignedIn(me) }),
   );
@@ -100,41 +93,35 @@ function LoginView({
       {notice}
       <SsoButtons mode="signIn" returnTo={returnTo} />
       <OrDivider />
-      <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+      <form className="pl-stack" noValidate onSubmit={onSubmit}>
         <SupportErrorAlert error={signIn.error} describe={rateLimitText} />
-        <FormTextField
-          control={form.control}
-          name="email"
+        <PlainTextField
+          {...form.field('email')}
           label={t('login.email')}
           type="email"
           autoComplete="email"
           required
         />
-        <FormTextField
-          control={form.control}
-          name="password"
+        <PlainTextField
+          {...form.field('password')}
           label={t('login.password')}
           autoComplete="current-password"
           isPassword
           required
         />
-        <SubmitButton isPending={signIn.isPending} size="large">
+        <PlainButton type="submit" variant="contained" size="large" isPending={signIn.isPending}>
           {t('login.submit')}
-        </SubmitButton>
-      </Stack>
-      <Button
-        variant="text"
-        sx={{ alignSelf: 'center' }}
-        onClick={() => onForgot(form.getValues('email'))}
-      >
+        </PlainButton>
+      </form>
+      <PlainButton className="pl-center" onClick={() => onForgot(form.values.email)}>
         {t('login.trouble')}
-      </Button>
-      <Typography sx={{ textAlign: 'center' }}>
+      </PlainButton>
+      <p className="pl-text pl-center">
         {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to={signupHref}>
+        <RouterLink className="pl-link" to={signupHref}>
           {t('login.register')}
-        </Link>
-      </Typography>
+        </RouterLink>
+      </p>
     </StartFrame>
   );
 }
@@ -152,33 +139,29 @@ function ForgotView({
   useDocumentTitle(t('forgot.title'));
   const forgot = useForgotPassword();
   const rateLimitText = useRateLimitText();
-  const form = useForm({
-    resolver: forgotPasswordResolver,
-    defaultValues: { email: defaultEmail },
-  });
+  const form = usePlainForm(forgotPasswordSchema, { email: defaultEmail });
   const onSubmit = form.handleSubmit((values) =>
     forgot.mutate(values, { onSuccess: () => onSent(values.email) }),
   );
   return (
     <StartFrame title={t('forgot.title')} subtitle={t('forgot.description')}>
-      <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-        <ErrorAlert error={forgot.error} describe={rateLimitText} />
-        <FormTextField
-          control={form.control}
-          name="email"
+      <form className="pl-stack" noValidate onSubmit={onSubmit}>
+        <PlainErrorAlert error={forgot.error} describe={rateLimitText} />
+        <PlainTextField
+          {...form.field('email')}
           label={t('login.email')}
           type="email"
           autoComplete="email"
           required
           autoFocus
         />
-        <SubmitButton isPending={forgot.isPending} size="large">
+        <PlainButton type="submit" variant="contained" size="large" isPending={forgot.isPending}>
           {t('forgot.submit')}
-        </SubmitButton>
-      </Stack>
-      <Button variant="text" sx={{ alignSelf: 'center' }} onClick={onBack}>
+        </PlainButton>
+      </form>
+      <PlainButton className="pl-center" onClick={onBack}>
         {t('forgot.back')}
-      </Button>
+      </PlainButton>
     </StartFrame>
   );
 }
@@ -188,12 +171,12 @@ function ResetSentView({ email, onBack }: { email: string; onBack: () => void })
   useDocumentTitle(t('resetSent.title'));
   return (
     <StartFrame title={t('resetSent.title')}>
-      <Alert severity="success" role="status">
+      <PlainAlert severity="success" role="status">
         {t('resetSent.description', { email })}
-      </Alert>
-      <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={onBack}>
+      </PlainAlert>
+      <PlainButton variant="outlined" className="pl-start" onClick={onBack}>
         {t('forgot.back')}
-      </Button>
+      </PlainButton>
     </StartFrame>
   );
 }
@@ -202,11 +185,5 @@ function ResetSentView({ email, onBack }: { email: string; onBack: () => void })
 export function OrDivider() {
   const { t } = useTranslation();
   if (!useHasSso()) return null;
-  return (
-    <Divider>
-      <Typography variant="body2" color="text.secondary">
-        {t('common.or')}
-      </Typography>
-    </Divider>
-  );
+  return <div className="pl-divider">{t('common.or')}</div>;
 }

@@ -1,14 +1,12 @@
-import Google from '@mui/icons-material/Google';
-import Microsoft from '@mui/icons-material/Microsoft';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import type { SsoProvider } from '@pactum/core/auth';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from '../../../ui/plain/plain-button';
+import { GoogleIcon, MicrosoftIcon } from '../../../ui/plain/plain-icons';
 import { useProviders } from '../api/get-providers';
 import { ssoStartUrl } from '../redirect';
 
-const icons: Record<SsoProvider, typeof Google> = { google: Google, microsoft: Microsoft };
+const icons: Record<SsoProvider, ComponentType> = { google: GoogleIcon, microsoft: MicrosoftIcon };
 /**
  * The providers in the order the buttons show them: every provider of `@pactum/core/auth` (the
  * record above has one icon per provider), without loading that module's schemas here.
@@ -24,18 +22,18 @@ type SsoButtonsProps = {
 
 /**
  * The Google and Microsoft buttons, those the server has enabled. Each leaves the app for
- * the provider with a full page load.
+ * the provider with a full page load. Drawn by the plain kit: the sign-in card shows them.
  */
 export function SsoButtons({ mode, returnTo }: SsoButtonsProps) {
   const { t } = useTranslation();
   const providers = useProviders();
   if (providers.isPending) {
-    return <Skeleton variant="rounded" height={40} aria-label={t('app.loading')} />;
+    return <div className="pl-skeleton" role="progressbar" aria-label={t('app.loading')} />;
   }
   const enabled = providerOrder.filter((provider) => providers.data?.[provider]);
   if (enabled.length === 0) return null;
   return (
-    <Stack spacing={1.5}>
+    <div className="pl-stack" style={{ gap: 12 }}>
       {enabled.map((provider) => {
         const Icon = icons[provider];
         const label =
@@ -43,19 +41,19 @@ export function SsoButtons({ mode, returnTo }: SsoButtonsProps) {
             ? t(provider === 'google' ? 'login.google' : 'login.microsoft')
             : t(provider === 'google' ? 'signup.google' : 'signup.microsoft');
         return (
-          <Button
+          <PlainButton
             key={provider}
             variant="outlined"
             size="large"
-            color="inherit"
+            isNeutral
             startIcon={<Icon />}
             onClick={() => window.location.assign(ssoStartUrl(provider, returnTo))}
           >
             {label}
-          </Button>
+          </PlainButton>
         );
       })}
-    </Stack>
+    </div>
   );
 }
 
