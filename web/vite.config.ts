@@ -54,17 +54,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Libraries the first screen needs go to long-cached chunks (by how often they
-          // change); libraries that only lazy pages use (editors, PDF viewer) stay with them.
+          // change); libraries that only lazy pages use (MUI, editors, PDF viewer) are split
+          // with them: the sign-in route draws with the plain kit (src/ui/plain) and loads no MUI.
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              tags: ['$initial'],
-              priority: 3,
-            },
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui|@emotion|react-transition-group|stylis)[\\/]/,
               tags: ['$initial'],
               priority: 2,
             },
