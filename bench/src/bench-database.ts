@@ -15,20 +15,34 @@ export type BenchDatabase = {
   url: string | undefined;
   /** `PGlite 0.x` or the server's `SELECT version()`, for the report. */
   serverVersion: string;
-  /** Closes the database and removes everything the run created. */
+  /** An existing database named by `BENCH_DATABASE_NAME`: seeded by an earlier run, not again. */
+  isReused: boolean;
+  /** Closes the database and removes everything the run created (but a kept database). */
   dispose(): Promise<void>;
+};
+
+/** What happens to a PostgreSQL bench database beyond the run (PGlite ignores both). */
+export type KeepOptions = {
+  /** BENCH_KEEP_DATABASE=1: the run leaves its new database in place instead of dropping it. */
+  isKept: boolean;
+  /** BENCH_DATABASE_NAME: open this existing (kept) database instead of making one; never dropped. */
+  existingName: string | undefined;
 };
 
 /**
  * An embedded PGlite in a temporary folder, or, given `adminUrl`, a new database
- * `pactum_bench_<random>` on that PostgreSQL server, dropped again by `dispose`.
+ * `pactum_bench_<random>` on that PostgreSQL server, dropped again by `dispose` unless kept;
+ * or the existing database `keep.existingName`, which stays.
  */
-export async function openBenchDatabase(adminUrl: string | undefined): Promise<BenchDatabase> {
+export async function openBenchDatabase(
+  adminUrl: string | undefined,
+  keep: KeepOptions = { isKept: false, existingName: undefined },
+): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-bench-'));
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   try {
     return adminUrl
-      ? await openPostgres(adminUrl, dataDir, removeDataDir)
+      ? await openPostgres(adminUrl, dataDir, removeDataDir, keep)
       : await openPglite(dataDir, removeDataDir);
   } catch (error) {
     removeDataDir();
@@ -49,6 +63,7 @@ async function openPglite(dataDir: string, removeDataDir: () => void): Promise<B
     database,
     dataDir,
     url: undefined,
+    isReused: false,
     serverVersion: `PGlite (PostgreSQL ${String(version.rows[0]?.server_version ?? '?')})`,
     async dispose() {
       try {
@@ -81,14 +96,19 @@ async function openPostgres(
   adminUrl: string,
   dataDir: string,
   removeDataDir: () => void,
+  keep: KeepOptions,
 ): Promise<BenchDatabase> {
-  const name = `pactum_bench_${randomBytes(6).toString('hex')}`;
-  const dropDatabase = () =>
-    runAdminStatement(
+  const isReused = keep.existingName !== undefined;
+  const name = keep.existingName ?? `pactum_bench_${randomBytes(6).toString('hex')}`;
+  const isDropped = !isReused && !keep.isKept;
+  const dropDatabase = async () => {
+    if (!isDropped) return;
+    await runAdminStatement(
       adminUrl,
       `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`,
     );
-  await runAdminStatement(adminUrl, `CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  };
+  if (!isReused) await runAdminStatement(adminUrl, `CREATE DATABASE ${pg.escapeIdentifier(name)}`);
   const url = withDatabaseName(adminUrl, name);
   let database: Database | undefined;
   try {
@@ -101,11 +121,13 @@ async function openPostgres(
       database: opened,
       dataDir,
       url,
+      isReused,
       serverVersion: String(version.rows[0]?.version ?? '?').split(' on ')[0] ?? '?',
       async dispose() {
         try {
           await opened.close();
           await dropDatabase();
+          if (!isDropped) console.info(`Bench database kept: ${name} (${url})`);
         } finally {
           removeDataDir();
         }

@@ -7,9 +7,10 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { createSessionCookie } from '../../server/src/platform/auth/auth';
 import { createPlatform, startPlatform, stopPlatform } from '../../server/src/platform/platform';
-import { type BenchDatabase, openBenchDatabase } from './bench-database';
+import { type BenchDatabase, type KeepOptions, openBenchDatabase } from './bench-database';
 import { explainSearch, type SearchPlan } from './explain';
 import { listenUrl, startFloorServer } from './floor-server';
+import { loadSeedResult, storeSeedResult } from './kept-seed';
 import { runLoad } from './load';
 import type { LoadPlan, LoadRequest, LoadStats, SaveTarget } from './load-types';
 import { measureFirstPdf } from './pdf-first';
@@ -79,6 +80,8 @@ type Settings = {
   connections: number;
   /** An admin URL of a PostgreSQL server; unset means the embedded PGlite. */
   databaseUrl: string | undefined;
+  /** BENCH_KEEP_DATABASE and BENCH_DATABASE_NAME (PostgreSQL only). */
+  keep: KeepOptions;
   scenarios: Scenario[];
   figures: Figure[];
   /** BENCH_SEND_RUNS: how many times send-to-100 is timed. */
@@ -133,6 +136,17 @@ function describeVolume(name: string | undefined, isCustom: boolean): string {
   return isCustom ? 'custom' : 'default';
 }
 
+function readKeepOptions(env: NodeJS.ProcessEnv): KeepOptions {
+  const keep = {
+    isKept: env.BENCH_KEEP_DATABASE === '1',
+    existingName: env.BENCH_DATABASE_NAME || undefined,
+  };
+  if ((keep.isKept || keep.existingName) && !env.BENCH_DATABASE_URL) {
+    throw new Error('BENCH_KEEP_DATABASE and BENCH_DATABASE_NAME need BENCH_DATABASE_URL');
+  }
+  return keep;
+}
+
 function readSettings(env: NodeJS.ProcessEnv, argv: string[]): Settings {
   const volumeName = env.BENCH_VOLUME || undefined;
   const volume = volumeName === undefined ? undefined : VOLUMES[volumeName];
@@ -160,6 +174,7 @@ function readSettings(env: NodeJS.ProcessEnv, argv: string[]): Settings {
     warmupSeconds: readNumber(env, 'BENCH_WARMUP', 2, { min: 0, isInteger: true }),
     connections: readNumber(env, 'BENCH_CONNECTIONS', 100, { min: 1, isInteger: true }),
     databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    keep: readKeepOptions(env),
     scenarios,
     figures,
     sendRuns: readNumber(env, 'BENCH_SEND_RUNS', 3, { min: 1, isInteger: true }),
@@ -700,6 +715,40 @@ async function explainSearches(
   return plans;
 }
 
+/**
+ * Seeds the new database (storing the result when it is kept), or loads a kept one's result; with
+ * the settings the report describes the volume by (a kept database's own, when reused).
+ */
+async function seedOrReuse(
+  settings: Settings,
+  bench: BenchDatabase,
+  startSession: (userId: string) => Promise<string>,
+): Promise<{ seed: SeedResult; settings: Settings }> {
+  if (bench.isReused) {
+    const name = settings.keep.existingName ?? '?';
+    console.info(`Reusing ${name} as an earlier run seeded it (its volume, not this run's)`);
+    const kept = await loadSeedResult(bench.database, name);
+    const { volume, scale, dealSections } = kept;
+    return {
+      seed: kept.seed,
+      settings: { ...settings, volume: `${volume} (kept ${name})`, scale, dealSections },
+    };
+  }
+  const seed = await seedDatabase(bench.database, {
+    scale: settings.scale,
+    ...(settings.deals !== undefined ? { deals: settings.deals } : {}),
+    ...(settings.archivePages !== undefined ? { archivePages: settings.archivePages } : {}),
+    dealSections: settings.dealSections,
+    isSearchIndexBuilt: settings.scenarios.some((scenario) => scenario.searchQuery !== undefined),
+    startSession,
+  });
+  if (settings.keep.isKept) {
+    const { volume, scale, dealSections } = settings;
+    await storeSeedResult(bench.database, { seed, volume, scale, dealSections });
+  }
+  return { seed, settings };
+}
+
 async function runBench(settings: Settings): Promise<void> {
   const startedAt = new Date();
   const machine = describeMachine();
@@ -709,18 +758,11 @@ async function runBench(settings: Settings): Promise<void> {
     // Before the database and the app take memory and CPU, so they measure a quiet process.
     const figures = await measureFigures(settings.figures);
     console.info(`Opening ${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} and seeding ...`);
-    const bench = await openBenchDatabase(settings.databaseUrl);
+    const bench = await openBenchDatabase(settings.databaseUrl, settings.keep);
     closers.push(() => bench.dispose());
     const app = await startAppServer(bench);
     closers.push(() => app.close());
-    const seed = await seedDatabase(bench.database, {
-      scale: settings.scale,
-      ...(settings.deals !== undefined ? { deals: settings.deals } : {}),
-      ...(settings.archivePages !== undefined ? { archivePages: settings.archivePages } : {}),
-      dealSections: settings.dealSections,
-      isSearchIndexBuilt: settings.scenarios.some((scenario) => scenario.searchQuery !== undefined),
-      startSession: app.startSession,
-    });
+    const { seed, settings: seeded } = await seedOrReuse(settings, bench, app.startSession);
     const cookies = {
       active: splitCookies(seed.sessionCookies),
       searchers: splitCookies(seed.searcherCookies),
@@ -731,7 +773,7 @@ async function runBench(settings: Settings): Promise<void> {
     });
     closers.push(() => floor.close());
 
-    const head = buildReportHead(startedAt, settings, bench, seed, machine);
+    const head = buildReportHead(startedAt, seeded, bench, seed, machine);
     console.info(`\n${formatFacts(head)}`);
     const searchPlans = settings.isExplaining ? await explainSearches(settings, bench, seed) : [];
     const context: PlanContext = {

@@ -1,4 +1,9 @@
-import type { AccessParty, AccessRole, DocumentCollection } from '@pactum/core/documents';
+import {
+  type AccessParty,
+  type AccessRole,
+  type DocumentCollection,
+  documentCollections,
+} from '@pactum/core/documents';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -157,5 +162,17 @@ export function accessibleDocumentIds(
   return db
     .selectDistinct({ id: documentAccess.documentId })
     .from(documentAccess)
-    .where(and(eq(documentAccess.collection, collection), reachesUser(userId)));
+    .where(and(eq(documentAccess.collection, collectionLiteral(collection)), reachesUser(userId)));
+}
+
+/**
+ * A collection written into the statement rather than bound: with `collection = $n` PostgreSQL
+ * costs a named statement's generic plan above a fresh one and plans the dashboard's recent and
+ * drafts widgets anew on every request (0.8 ms each at the bench's volume); with the literal
+ * it keeps the generic plan. Safe: only a known collection name is ever written.
+ */
+function collectionLiteral(collection: DocumentCollection): SQL {
+  if (!documentCollections.includes(collection))
+    throw new Error(`unknown collection ${collection}`);
+  return sql.raw(`'${collection}'`);
 }
