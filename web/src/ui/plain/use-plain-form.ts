@@ -52,10 +52,12 @@ export function usePlainForm<TValues extends Record<string, string>, TOut>(
   const inputs = useRef<Partial<Record<keyof TValues, HTMLInputElement | null>>>({});
   const translate = useTranslateMessage(Object.keys(errors).length > 0);
 
+  /** Checks `next`, shows its errors, and answers the parsed values or the errors. */
   const check = async (next: TValues) => {
     const result = (await schema()).safeParse(next);
-    setErrors(result.success ? {} : errorsOf<TValues>(result.error));
-    return result;
+    const found: Errors<TValues> = result.success ? {} : errorsOf<TValues>(result.error);
+    setErrors(found);
+    return { result, found };
   };
 
   const field = <K extends keyof TValues & string>(name: K) => {
@@ -79,14 +81,12 @@ export function usePlainForm<TValues extends Record<string, string>, TOut>(
   const handleSubmit = (onValid: (parsed: TOut) => void) => (event: FormEvent) => {
     event.preventDefault();
     isChecked.current = true;
-    void check(values).then((result) => {
+    void check(values).then(({ result, found }) => {
       if (result.success) {
         onValid(result.data);
         return;
       }
-      const firstInvalid = Object.keys(values).find(
-        (name) => errorsOf<TValues>(result.error)[name] !== undefined,
-      );
+      const firstInvalid = Object.keys(values).find((name) => found[name] !== undefined);
       if (firstInvalid) inputs.current[firstInvalid]?.focus();
     });
   };
