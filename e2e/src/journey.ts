@@ -283,6 +283,22 @@ export async function sendNdaAndJoin(
 }
 
 /**
+ * The party signed in on `page` agrees, on the deal page, to every section it is offered to
+ * agree to, one at a time, as a person would. Then the other party may start signing: signing
+ * starts only once the other party has agreed to every section whose latest version is the
+ * starter's.
+ */
+export async function agreeEverySection(page: Page, dealId: string): Promise<void> {
+  await page.goto(`/dashboard/documents/deals/${dealId}`);
+  const agree = page.getByRole('button', { name: 'Agree', exact: true });
+  await agree.first().waitFor();
+  for (let left = await agree.count(); left > 0; left -= 1) {
+    await agree.first().click();
+    await expect.poll(() => agree.count()).toBe(left - 1);
+  }
+}
+
+/**
  * A card workspace of the person signed in on `page`, paid with the test processor's 4242
  * card, holding `credits` (the workspace journey orders one through the form; others need one).
  */

@@ -8,7 +8,10 @@ import type { Person } from './people';
  * on the staff domain (ADMIN_EMAIL_DOMAINS, `pactum.fi` by default). The journeys' server has
  * one from its start; nobody can become one through the app itself.
  */
-export type ProductAdmin = Person;
+export type ProductAdmin = Person & {
+  /** The base32 key of the authenticator app the admin signs in with (the admin area needs one). */
+  totpSecret: string;
+};
 
 export const productAdmin: ProductAdmin = {
   firstname: 'Sam',
@@ -16,6 +19,7 @@ export const productAdmin: ProductAdmin = {
   email: 'sam.support@pactum.fi',
   phone: '+358401234567',
   password: 'staff-horse-battery-9',
+  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 };
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

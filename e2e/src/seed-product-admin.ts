@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../server/src/config';
-import { users } from '../../server/src/db/schema';
+import { users, userTotp } from '../../server/src/db/schema';
+import { base32Decode, sealSecret } from '../../server/src/features/two-factor/totp';
 import { createPlatform, stopPlatform } from '../../server/src/platform/platform';
 import { openConfiguredDatabase } from '../../server/src/start';
 import type { ProductAdmin } from './product-admin';
@@ -37,7 +38,17 @@ try {
     })
     .where(eq(users.email, admin.email))
     .returning({ id: users.id });
-  if (updated.length !== 1) throw new Error(`No user ${admin.email} after signing up`);
+  const [user] = updated;
+  if (!user || updated.length !== 1) throw new Error(`No user ${admin.email} after signing up`);
+  // Staff reach the admin area only after a sign-in with a second factor: the admin's
+  // authenticator app, as the account page would have confirmed it.
+  const { secret } = await platform.auth.$context;
+  await database.db.insert(userTotp).values({
+    userId: user.id,
+    secret: sealSecret(secret, base32Decode(admin.totpSecret)),
+    confirmedAt: now,
+  });
+  await database.db.update(users).set({ twoFactorAt: now }).where(eq(users.id, user.id));
 } finally {
   await stopPlatform(platform);
   await database.close();

@@ -42,6 +42,7 @@ import { signingRoutes } from './features/signing/routes';
 import { supportRoutes } from './features/support/routes';
 import { documentTagRoutes } from './features/tags/routes';
 import { templateRoutes } from './features/templates/routes';
+import { twoFactorRoutes } from './features/two-factor';
 import { webhookRoutes } from './features/webhooks/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { paymentWebhookRoutes } from './features/workspaces/webhook-routes';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(apiTokenRoutes);
   await app.register(inviteRoutes);
   await app.register(workspaceRoutes);

@@ -12,6 +12,7 @@ import {
   startJourney,
 } from '../journey';
 import { newPerson, signIn } from '../people';
+import { authenticatorCode, enterSignInCode } from '../two-factor';
 
 /*
  * Support recovers a customer's trashed deal. Carol sends an NDA and trashes it by mistake. Sam,
@@ -116,6 +117,7 @@ describe.skipIf(!productAdmin)('the admin area', () => {
     if (!productAdmin) return;
     await samPage.goto('/login');
     await signIn(samPage, productAdmin);
+    await enterSignInCode(samPage, authenticatorCode(productAdmin.totpSecret));
     await samPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await mainMenu(samPage).getByRole('link', { name: 'Admin' }).click();
     // /admin opens the billing list, with the area's sections on every page.

@@ -2,6 +2,7 @@ import { SIGNING_CONSENT_VERSION } from '@pactum/core/signing';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreeEverySection,
   api,
   createCardWorkspace,
   notice,
@@ -118,6 +119,8 @@ describe('the archive', () => {
       email: person.email,
       phone,
     });
+    // Rick accepts Sarah's text, so she may start signing.
+    await agreeEverySection(rickPage, dealId);
     await api(sarahPage, 'POST', `/deals/${dealId}/start-signing`, {
       signers: [signer(sarah, 'sender', '+358401111111')],
       use2faInSigning: false,

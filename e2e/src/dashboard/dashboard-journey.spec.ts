@@ -2,6 +2,7 @@ import { capitaliseName } from '@pactum/core/signing';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreeEverySection,
   api,
   createCardWorkspace,
   pathname,
@@ -15,7 +16,8 @@ import { newPerson } from '../people';
 /*
  * The dashboard home tells the truth, live, to both parties of one deal: Rick's first home is
  * empty; Sarah sends him an NDA and her home lists the negotiation; Rick counters a section and
- * Sarah's 'Latest changes by others' says so without a reload; once signing starts, each signer's
+ * Sarah's 'Latest changes by others' says so without a reload; once Rick has agreed to the rest
+ * and Sarah starts signing, each signer's
  * 'You to sign' lists the deal, and when both have signed 'Signed' does. The document lists
  * behind the widgets and the side menu agree with them.
  */
@@ -182,6 +184,8 @@ describe('the dashboard home in two browsers', () => {
   });
 
   it('signing starts: each signer’s home lists the deal under You to sign', async () => {
+    // Rick accepts Sarah's other sections; his own version of the Purpose is his consent.
+    await agreeEverySection(rickPage, dealId);
     await sarahPage.goto(`/dashboard/documents/deals/${dealId}/sign`);
     await sarahPage.getByRole('heading', { level: 1, name: 'Review and sign' }).waitFor();
     await nameSigner(sarahPage, sarah, '+358401110001');

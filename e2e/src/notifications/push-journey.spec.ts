@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreeEverySection,
   api,
   createCardWorkspace,
   NDA_TEMPLATE_ID,
@@ -56,7 +57,9 @@ describe('notification toasts', () => {
       workspaceId,
       receiverEmail: rita.email,
     });
-    // She moves on to her dashboard and leaves the tab open.
+    // She accepts Sam's text, so he may start signing...
+    await agreeEverySection(ritaPage, dealId);
+    // ...then moves on to her dashboard and leaves the tab open.
     await ritaPage.goto('/dashboard/home');
     await ritaPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  agreeEverySection,
   baseURL,
   createCardWorkspace,
   createNdaDraft,
@@ -16,7 +17,8 @@ import { waitForMailLink } from '../outbox';
 import { newPerson, signUp } from '../people';
 
 /*
- * Two parties sign one deal, each in their own browser: Sarah names herself as the sender's
+ * Two parties sign one deal, each in their own browser: Rick agrees to the NDA Sarah sent him,
+ * section by section; Sarah names herself as the sender's
  * signer, then starts signing without typing her details again (SMS two-step on, for the whole
  * deal); Rick names himself for the receiver. Their accounts' e-mails are not verified: Sarah
  * proves hers by opening the signing link from her mail, Rick with one click on the deal page
@@ -81,7 +83,7 @@ async function signWith(page: Page, options: { text: string; font: string; colou
 }
 
 describe('signing a deal in two browsers', () => {
-  it('Sarah sends an NDA to Rick, who opens it', async () => {
+  it('Sarah sends an NDA to Rick, who opens it and agrees to every section', async () => {
     await signUp(sarahPage, sarah);
     await signUp(rickPage, rick);
     const workspace = await createCardWorkspace(sarahPage, {
@@ -105,6 +107,8 @@ describe('signing a deal in two browsers', () => {
     await rickPage.getByRole('button', { name: 'Join and open' }).click();
     await rickPage.getByRole('button', { name: 'Confirm and open' }).click();
     await rickPage.waitForURL(`**/dashboard/documents/received/${dealId}`);
+    // Rick accepts Sarah's text, so she may start signing.
+    await agreeEverySection(rickPage, dealId);
   });
 
   it('Sarah names herself as the signer, then starts signing with two-step verification', async () => {

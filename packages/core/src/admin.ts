@@ -34,6 +34,7 @@ export const adminActions = [
   'user.admin-revoked',
   'user.disabled',
   'user.enabled',
+  'user.second-factor-reset',
   'deal.restored',
   'workspace.verified',
   'workspace.rejected',

@@ -23,6 +23,7 @@ import {
   type SectionLogEntry,
   sectionChip,
   sectionCounts,
+  sectionsAwaitingAgreement,
   textRedlineHtml,
 } from './deals';
 import type { ContentOption } from './documents';
@@ -351,7 +352,7 @@ describe('contract id, start signing, groups', () => {
       stateParty: 'sender',
       log: [entry('sent', 'sender', 0), entry('countered', 'sender', 3, 'c3')],
     });
-    const base = { dealState: 'negotiate' as const, canEdit: true };
+    const base = { dealState: 'negotiate' as const, canEdit: true, process: 'negotiate' as const };
     expect(canStartSigning({ ...base, sections: [mine, older], party: 'receiver' })).toBe(false);
     // The sender's older change was never agreed by the receiver, though the latest counter
     // edit of the deal is the receiver's.
@@ -390,14 +391,106 @@ describe('contract id, start signing, groups', () => {
       log: [...priceAgreed.log, entry('countered', 'sender', 9, 'c5')],
     };
     expect(canStartSigning({ ...base, sections: [changedAgain], party: 'sender' })).toBe(false);
-    // Nothing countered: either party may start.
-    expect(canStartSigning({ ...base, sections: [sentSection()], party: 'sender' })).toBe(true);
+    // Nothing countered: the sent text is the sender's, so only the receiver may start.
+    expect(canStartSigning({ ...base, sections: [sentSection()], party: 'receiver' })).toBe(true);
+    expect(canStartSigning({ ...base, sections: [sentSection()], party: 'sender' })).toBe(false);
     // Not for view access, no party, or outside negotiation.
     expect(canStartSigning({ ...base, canEdit: false, sections: [], party: 'sender' })).toBe(false);
     expect(canStartSigning({ ...base, sections: [], party: null })).toBe(false);
     expect(
-      canStartSigning({ canEdit: true, dealState: 'in-signing', sections: [], party: 'sender' }),
+      canStartSigning({ ...base, dealState: 'in-signing', sections: [], party: 'sender' }),
     ).toBe(false);
+  });
+
+  it('start signing needs every section agreed by the other party or last changed by them', () => {
+    const base = { dealState: 'negotiate' as const, canEdit: true, process: 'negotiate' as const };
+    // 'Scope' as the sender sent it, 'Term' agreed by the receiver: the receiver never accepted
+    // the scope, so the sender cannot start signing over it.
+    const scope = sentSection({ title: 'Scope' });
+    const term = sentSection({
+      title: 'Term',
+      state: 'agreed',
+      stateParty: 'receiver',
+      log: [entry('sent', 'sender', 0), entry('agreed', 'receiver', 2)],
+    });
+    expect(canStartSigning({ ...base, sections: [scope, term], party: 'sender' })).toBe(false);
+    expect(sectionsAwaitingAgreement([scope, term], 'sender')).toEqual([scope]);
+    // In the signing-only process nothing is negotiated: the receiver accepts by signing.
+    expect(
+      canStartSigning({ ...base, process: 'sign', sections: [scope, term], party: 'sender' }),
+    ).toBe(true);
+
+    // Once the receiver agrees to the scope too, the sender may start.
+    const scopeAgreed = {
+      ...scope,
+      state: 'agreed' as const,
+      stateParty: 'receiver' as const,
+      log: [...scope.log, entry('agreed', 'receiver', 3)],
+    };
+    expect(canStartSigning({ ...base, sections: [scopeAgreed, term], party: 'sender' })).toBe(true);
+    expect(sectionsAwaitingAgreement([scopeAgreed, term], 'sender')).toEqual([]);
+
+    // The receiver's own new version of the scope, not agreed by anyone: the sender starting
+    // signing is the sender's consent to it; the receiver still needs the sender's agree.
+    const scopeCountered = sentSection({
+      title: 'Scope',
+      state: 'countered',
+      stateParty: 'receiver',
+      log: [entry('sent', 'sender', 0), entry('countered', 'receiver', 4, 'c2')],
+    });
+    expect(canStartSigning({ ...base, sections: [scopeCountered, term], party: 'sender' })).toBe(
+      true,
+    );
+    expect(canStartSigning({ ...base, sections: [scopeCountered, term], party: 'receiver' })).toBe(
+      false,
+    );
+    // The sender's untouched text is the sender's: the receiver starting signing accepts it.
+    expect(canStartSigning({ ...base, sections: [scope, term], party: 'receiver' })).toBe(true);
+
+    // A section the sender added during negotiation is the sender's version.
+    const added = sentSection({
+      title: 'Warranty',
+      state: 'countered',
+      stateParty: 'sender',
+      log: [entry('countered', 'sender', 5, 'c9')],
+    });
+    expect(
+      canStartSigning({ ...base, sections: [scopeAgreed, term, added], party: 'sender' }),
+    ).toBe(false);
+
+    // The receiver agreed and then opened the scope again: their agreement is withdrawn until
+    // they agree again. A reopen by the sender leaves the receiver's agreement standing.
+    const reopenedByReceiver = {
+      ...scopeAgreed,
+      state: null,
+      stateParty: 'receiver' as const,
+      log: [...scopeAgreed.log, entry('reopened', 'receiver', 6)],
+    };
+    expect(
+      canStartSigning({ ...base, sections: [reopenedByReceiver, term], party: 'sender' }),
+    ).toBe(false);
+    const agreedAgain = {
+      ...reopenedByReceiver,
+      state: 'agreed' as const,
+      log: [...reopenedByReceiver.log, entry('agreed', 'receiver', 7)],
+    };
+    expect(canStartSigning({ ...base, sections: [agreedAgain, term], party: 'sender' })).toBe(true);
+    const reopenedBySender = {
+      ...scopeAgreed,
+      state: null,
+      stateParty: 'sender' as const,
+      log: [...scopeAgreed.log, entry('reopened', 'sender', 6)],
+    };
+    expect(canStartSigning({ ...base, sections: [reopenedBySender, term], party: 'sender' })).toBe(
+      true,
+    );
+
+    // Deleted sections and the parties and signers sections do not count.
+    const deleted = { ...scope, deletedAt: at(8) };
+    const parties = sentSection({ type: 'parties', title: 'Parties' });
+    expect(canStartSigning({ ...base, sections: [deleted, parties, term], party: 'sender' })).toBe(
+      true,
+    );
   });
 
   it("list groups: known groups of deals only; else 'Unsupported collection/group combination'", () => {

@@ -476,11 +476,60 @@ export function defaultContractUid(options: {
 }
 
 /**
- * Start signing (spec 3 §4) is offered from new or negotiate to an edit-access party, once the
- * other party has agreed to every change this party made: each section whose last new version
- * (`countered`, which includes sections this party added) is this party's needs a later
- * `agreed` by the other party. The spec's own rule looks only at the latest counter edit of
- * the whole deal, which let a party change one section, have another agreed, and start
+ * The party whose version a section shows: the author of its latest `sent` or `countered`
+ * entry. A sent deal's text is the sender's, so a section without one is the sender's too.
+ */
+export function latestVersionParty(section: Pick<NegotiatedSection, 'log'>): PartyRole {
+  const made = section.log.findLast(
+    (entry) => entry.state === 'sent' || entry.state === 'countered',
+  );
+  return made?.party ?? 'sender';
+}
+
+/**
+ * Whether the other party of `party` stands behind a section for signing: its latest version
+ * is the other party's (starting signing is then `party`'s own consent to it), or the other
+ * party agreed to that version after it was made and has not opened the section again since.
+ * A reopen by `party` itself leaves the other party's consent standing.
+ */
+export function isAgreedByOtherParty(section: NegotiatedSection, party: PartyRole): boolean {
+  const other = otherParty(party);
+  if (latestVersionParty(section) === other) return true;
+  const madeAt = section.log.findLastIndex(
+    (entry) => entry.state === 'sent' || entry.state === 'countered',
+  );
+  const agreedAt = section.log.findLastIndex(
+    (entry, index) => index > madeAt && entry.state === 'agreed' && entry.party === other,
+  );
+  if (agreedAt < 0) return false;
+  return !section.log
+    .slice(agreedAt + 1)
+    .some((later) => later.state === 'reopened' && later.party === other);
+}
+
+/**
+ * The sections that keep `party` from starting signing, in the given order: every negotiated
+ * section (not deleted) the other party does not stand behind (`isAgreedByOtherParty`). The
+ * server names the first in its refusal.
+ */
+export function sectionsAwaitingAgreement<Section extends NegotiatedSection>(
+  sections: Section[],
+  party: PartyRole,
+  process: DealProcess = 'negotiate',
+): Section[] {
+  // In the signing-only process the receiver accepts the text by signing it: there is no
+  // negotiation, so nothing waits for an agreement first.
+  if (process === 'sign') return [];
+  return sections.filter((section) => isCounted(section) && !isAgreedByOtherParty(section, party));
+}
+
+/**
+ * Start signing (spec 3 §4) is offered from new or negotiate to an edit-access party once the
+ * other party stands behind every negotiated section: each is agreed by the other party, or its
+ * latest version is the other party's. A section as the sender sent it is the sender's version,
+ * so the sender cannot start signing over text the receiver never accepted; sections a party
+ * added are that party's versions too. The spec's own rule looks only at the latest counter
+ * edit of the whole deal, which let a party change one section, have another agreed, and start
  * signing over a change the other side never accepted. Starting signing is the starter's own
  * consent to the other party's versions.
  */
@@ -489,16 +538,12 @@ export function canStartSigning(options: {
   party: PartyRole | null;
   dealState: DealState;
   canEdit: boolean;
+  /** The deal's process; the signing-only process has nothing to agree first. */
+  process: DealProcess;
 }): boolean {
-  const { sections, party, dealState, canEdit } = options;
+  const { sections, party, dealState, canEdit, process } = options;
   if (!party || !canEdit || !isDealEditable(dealState)) return false;
-  return sections.filter(isCounted).every((section) => {
-    const changedAt = section.log.findLastIndex((entry) => entry.state === 'countered');
-    if (changedAt < 0 || section.log[changedAt]?.party !== party) return true;
-    return section.log
-      .slice(changedAt + 1)
-      .some((later) => later.state === 'agreed' && later.party !== party);
-  });
+  return sectionsAwaitingAgreement(sections, party, process).length === 0;
 }
 
 // ---------------------------------------------------------------------------------------------

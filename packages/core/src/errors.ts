@@ -336,7 +336,10 @@ export const errorCodes = {
   // ---- Signing ----
   /** The deal is not waiting for signatures. */
   deal_not_in_signing: 409,
-  /** Signing can start once the other party agreed to every section the caller changed. */
+  /**
+   * Signing can start once the other party agreed to every section whose latest version is the
+   * caller's; params: section (the first one still waiting for their agreement).
+   */
   changes_not_agreed: 409,
   /** The caller has signed already. */
   already_signed: 409,
@@ -398,6 +401,10 @@ export const errorCodes = {
   archive_groups_inherited: 409,
   /** The archive takes PDF files only. */
   archive_not_pdf: 415,
+  /** Only a workspace's administrators create folders at the root of its archive. */
+  archive_root_folder_administrators_only: 403,
+  /** A member creates folders only inside a folder of their groups; this one they may only view. */
+  archive_folder_view_only: 403,
   /** No alert with this id on a file the caller may open. */
   alert_not_found: 404,
   /** An alert's date must be tomorrow or later in the creator's timezone. */
@@ -408,6 +415,8 @@ export const errorCodes = {
   alert_needs_verified_email: 403,
   /** Too many alert addresses added in a short time (the share-mail budgets). */
   alert_mail_limit: 429,
+  /** Only an alert's author, or an administrator of the file's workspace, may change or remove it. */
+  alert_not_editable: 403,
   /** An unsubscribe link that is tampered with or not ours. */
   unsubscribe_link_invalid: 400,
   // ---- Search ----
@@ -418,6 +427,24 @@ export const errorCodes = {
   admin_self: 409,
   /** The account was disabled by Pactum's support: it cannot sign in. */
   account_disabled: 403,
+  /** Sign-in's second step: the authenticator code or recovery code is not right (or used). */
+  second_factor_invalid: 401,
+  /** Sign-in's second step came too late or without its first: sign in again. */
+  second_factor_expired: 401,
+  /** A passkey's answer could not be verified (unknown key, wrong site, cancelled). */
+  passkey_invalid: 400,
+  /** The authenticator app's set-up was not started or has already been confirmed. */
+  totp_not_pending: 409,
+  /** A workspace of the user requires a second factor, and the user has none yet. */
+  two_factor_required: 403,
+  /** The admin area needs a session that signed in with a second factor. */
+  admin_needs_two_factor: 403,
+  /** The admin area is for signed-in people, never for API tokens. */
+  admin_token_refused: 403,
+  /** This action needs the password (and second factor) confirmed within the last 15 minutes. */
+  reauthentication_required: 401,
+  /** Requiring a second factor of members needs one's own first. */
+  own_two_factor_first: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -634,7 +661,7 @@ const en: Record<ErrorCode, string> = {
   comment_delete_not_allowed: 'Only the author or an editor can delete a comment.',
 
   deal_not_in_signing: signingMessages.en.notInSigning,
-  changes_not_agreed: signingMessages.en.changesNotAgreed,
+  changes_not_agreed: named(signingMessages.en.changesNotAgreed, 'section'),
   already_signed: signingMessages.en.alreadySigned,
   deal_content_changed: signingMessages.en.contentChanged,
   not_your_signer: signingMessages.en.notYourSigner,
@@ -666,6 +693,10 @@ const en: Record<ErrorCode, string> = {
   archive_groups_inherited:
     'This folder has the groups of its parent folder. Change them on the parent folder.',
   archive_not_pdf: 'The file "{{name}}" is not a PDF. Only PDF files can be archived.',
+  archive_root_folder_administrators_only:
+    'Only workspace administrators can create folders at the root of the archive.',
+  archive_folder_view_only:
+    'You can view this folder but not create folders in it. Ask a workspace administrator.',
   alert_not_found: 'Alert not found',
   alert_date_too_early: alertMessages.en.dateTooEarly,
   alert_needs_file: 'Alerts are set on files, not on folders.',
@@ -673,11 +704,24 @@ const en: Record<ErrorCode, string> = {
     'Please verify your email address before setting alerts that e-mail other people.',
   alert_mail_limit:
     'You have added too many e-mail addresses to alerts in a short time. Please try again later.',
+  alert_not_editable:
+    'Only the person who added this alert, or a workspace administrator, can change or remove it.',
   unsubscribe_link_invalid:
     'This unsubscribe link is not valid. Change your e-mail notifications in your account settings.',
   search_query_too_short: 'Type at least 3 characters to search.',
   admin_self: 'You cannot do this to your own account. Ask another admin.',
   account_disabled: 'This account has been disabled. Please contact support.',
+  second_factor_invalid: 'The code is not correct.',
+  second_factor_expired: 'The sign-in took too long. Please sign in again.',
+  passkey_invalid: 'The passkey could not be verified. Please try again.',
+  totp_not_pending: 'Start the authenticator app set-up again.',
+  two_factor_required:
+    'Your workspace requires two-step sign-in. Set up an authenticator app or a passkey to continue.',
+  admin_needs_two_factor:
+    'The admin area needs two-step sign-in. Set up an authenticator app or a passkey, then sign in again with it.',
+  admin_token_refused: 'The admin area cannot be used with an API token.',
+  reauthentication_required: 'Please confirm it is you before doing this.',
+  own_two_factor_first: 'Set up two-step sign-in for yourself first.',
 };
 
 const fi: Record<ErrorCode, string> = {
@@ -848,7 +892,7 @@ const fi: Record<ErrorCode, string> = {
   comment_delete_not_allowed: 'Vain kirjoittaja tai muokkaaja voi poistaa kommentin.',
 
   deal_not_in_signing: signingMessages.fi.notInSigning,
-  changes_not_agreed: signingMessages.fi.changesNotAgreed,
+  changes_not_agreed: named(signingMessages.fi.changesNotAgreed, 'section'),
   already_signed: signingMessages.fi.alreadySigned,
   deal_content_changed: signingMessages.fi.contentChanged,
   not_your_signer: signingMessages.fi.notYourSigner,
@@ -879,6 +923,10 @@ const fi: Record<ErrorCode, string> = {
   archive_groups_invalid: 'Valitse kansion työtilan ryhmiä.',
   archive_groups_inherited: 'Kansiolla on yläkansionsa ryhmät. Muuta ryhmiä yläkansiossa.',
   archive_not_pdf: 'Tiedosto "{{name}}" ei ole PDF. Arkistoon voi tallentaa vain PDF-tiedostoja.',
+  archive_root_folder_administrators_only:
+    'Vain työtilan ylläpitäjät voivat luoda kansioita arkiston juureen.',
+  archive_folder_view_only:
+    'Voit katsoa tätä kansiota, mutta et luoda siihen kansioita. Pyydä työtilan ylläpitäjää.',
   alert_not_found: 'Muistutusta ei löytynyt',
   alert_date_too_early: alertMessages.fi.dateTooEarly,
   alert_needs_file: 'Muistutukset asetetaan tiedostoille, ei kansioille.',
@@ -886,11 +934,24 @@ const fi: Record<ErrorCode, string> = {
     'Vahvista sähköpostiosoitteesi ennen kuin asetat muistutuksia, jotka lähetetään muille.',
   alert_mail_limit:
     'Olet lisännyt muistutuksiin liian monta sähköpostiosoitetta lyhyessä ajassa. Yritä myöhemmin uudelleen.',
+  alert_not_editable:
+    'Vain muistutuksen lisännyt henkilö tai työtilan ylläpitäjä voi muuttaa tai poistaa sen.',
   unsubscribe_link_invalid:
     'Tämä peruutuslinkki ei ole kelvollinen. Muuta sähköposti-ilmoituksiasi tilisi asetuksista.',
   search_query_too_short: 'Kirjoita hakuun vähintään 3 merkkiä.',
   admin_self: 'Et voi tehdä tätä omalle tilillesi. Pyydä toista ylläpitäjää.',
   account_disabled: 'Tämä tili on poistettu käytöstä. Ota yhteyttä tukeen.',
+  second_factor_invalid: 'Koodi ei ole oikein.',
+  second_factor_expired: 'Kirjautuminen kesti liian kauan. Kirjaudu uudelleen.',
+  passkey_invalid: 'Pääsyavainta ei voitu tarkistaa. Yritä uudelleen.',
+  totp_not_pending: 'Aloita todennussovelluksen käyttöönotto uudelleen.',
+  two_factor_required:
+    'Työtilasi vaatii kaksivaiheisen kirjautumisen. Ota käyttöön todennussovellus tai pääsyavain jatkaaksesi.',
+  admin_needs_two_factor:
+    'Ylläpito vaatii kaksivaiheisen kirjautumisen. Ota käyttöön todennussovellus tai pääsyavain ja kirjaudu sillä uudelleen.',
+  admin_token_refused: 'Ylläpitoa ei voi käyttää API-tunnuksella.',
+  reauthentication_required: 'Vahvista henkilöllisyytesi ennen tätä toimintoa.',
+  own_two_factor_first: 'Ota ensin itse käyttöön kaksivaiheinen kirjautuminen.',
 };
 
 /**

@@ -33,7 +33,8 @@ export const signingMessages = {
     colourUpdated: 'Your signature colour updated.',
     pdfReady: 'This document is now ready for signing and waiting for signatures.',
     notInSigning: 'This document is not waiting for signatures.',
-    changesNotAgreed: 'The other party must first agree to every section you changed.',
+    changesNotAgreed:
+      'The other party must first agree to "%s": signing starts once they have agreed to every section whose latest version is yours.',
     alreadySigned: 'You have already signed this document.',
     notYourSigner: 'Only the named signer can sign here.',
     emailNotVerified: 'Please verify your e-mail address before signing.',
@@ -61,7 +62,8 @@ export const signingMessages = {
     colourUpdated: 'Allekirjoituksesi väri päivitetty.',
     pdfReady: 'Asiakirja on nyt valmis allekirjoitettavaksi ja odottaa allekirjoituksia.',
     notInSigning: 'Asiakirja ei odota allekirjoituksia.',
-    changesNotAgreed: 'Toisen osapuolen on ensin hyväksyttävä jokainen muuttamasi osio.',
+    changesNotAgreed:
+      'Toisen osapuolen on ensin hyväksyttävä osio "%s": allekirjoituksen voi aloittaa, kun se on hyväksynyt jokaisen osion, jonka viimeisin versio on sinun.',
     alreadySigned: 'Olet jo allekirjoittanut tämän asiakirjan.',
     notYourSigner: 'Vain nimetty allekirjoittaja voi allekirjoittaa tässä.',
     emailNotVerified: 'Vahvista sähköpostiosoitteesi ennen allekirjoittamista.',

@@ -98,6 +98,12 @@ export const users = pgTable(
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     disabledReason: text('disabled_reason'),
+    /**
+     * Since when the user has a second factor (an authenticator app or a passkey); null without
+     * one. Set and cleared by the two-factor feature in the transaction that adds or removes the
+     * last factor, so a sign-in and every request can tell without counting factors.
+     */
+    twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
     homeCounts: jsonb('home_counts').$type<HomeCounts>().notNull().default({
       templates: 0,
       drafts: 0,
@@ -135,6 +141,10 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The second factor this session's sign-in passed (null: password or single sign-on only). */
+    secondFactor: text('second_factor', { enum: ['totp', 'passkey', 'recovery'] }),
+    /** When the person last proved who they are in this session (sign-in or re-authentication). */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('session_token_key').on(t.token), index('session_user_idx').on(t.userId)],
 );
@@ -189,7 +199,23 @@ export const authEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['signup', 'login', 'logout', 'password-change', 'password-reset', 'email-verified'],
+      enum: [
+        'signup',
+        'login',
+        'logout',
+        'password-change',
+        'password-reset',
+        'email-verified',
+        'totp-enabled',
+        'totp-disabled',
+        'passkey-added',
+        'passkey-removed',
+        'recovery-codes-made',
+        'recovery-code-used',
+        'second-factor-reset',
+        'reauthenticated',
+        'sessions-ended',
+      ],
     }).notNull(),
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
@@ -200,6 +226,84 @@ export const authEvents = pgTable(
     index('auth_event_created_idx').on(t.createdAt, t.id),
     index('auth_event_type_idx').on(t.type, t.createdAt),
   ],
+);
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238). The secret is sealed with the auth secret
+ * (AES-256-GCM); `confirmedAt` is set once the user typed a right code, and only then does it
+ * count as a factor. `lastStep` is the last 30-second step a code was accepted for: a code is
+ * taken once, never replayed.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes (SHA-256 of the code); a used one keeps its row with `usedAt`. */
+export const recoveryCodes = pgTable(
+  'recovery_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_code_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/** A WebAuthn credential (passkey or security key) registered as a user's second factor. */
+export const passkeys = pgTable(
+  'passkey',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    isBackedUp: boolean('is_backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkey_credential_key').on(t.credentialId),
+    index('passkey_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A step of sign-in or set-up waiting for its second half: a password sign-in waiting for its
+ * second factor (`sign-in`), or a passkey registration waiting for the authenticator's answer
+ * (`passkey-register`). The browser holds the token (sign-in: an HttpOnly cookie); only its
+ * SHA-256 is stored. Used once, short-lived.
+ */
+export const authChallenges = pgTable(
+  'auth_challenge',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['sign-in', 'passkey-register'] }).notNull(),
+    /** The WebAuthn challenge handed to the browser, when one was asked for. */
+    webauthnChallenge: text('webauthn_challenge'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_challenge_user_idx').on(t.userId)],
 );
 
 /** Fixed-window counters of the rate limiter, shared by every server process. */
@@ -271,6 +375,8 @@ export const workspaces = pgTable(
     rejectedBy: uuid('rejected_by').references(() => users.id),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     isDisabled: boolean('is_disabled').notNull().default(false),
+    /** Members must have a second factor to use Pactum (set by the workspace's administrators). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     isDemo: boolean('is_demo').notNull().default(false),
     billingEmail: text('billing_email'),
     company: jsonb('company').$type<UserCompany>().notNull().default({}),
@@ -1456,6 +1562,37 @@ export const documentAlerts = pgTable(
     // The scheduler's question: pending alerts whose time has come.
     index('document_alert_due_idx').on(t.dueAt).where(sql`${t.alertedAt} IS NULL`),
     index('document_alert_users_idx').using('gin', t.alertUserIds),
+  ],
+);
+
+/**
+ * What a workspace administrator did to someone else's document alert (issue 35): the change or
+ * the removal, the alert as it was and as it became, written in the change's own transaction, so
+ * the record holds exactly the changes that happened. `alertId` has no reference: a removed
+ * alert's record stays. An author's changes to their own alert are not recorded here.
+ */
+export const documentAlertEvents = pgTable(
+  'document_alert_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => archiveItems.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['changed', 'removed'] }).notNull(),
+    /** The administrator who acted. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The alert's author, whose alert it was. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The alert's date, addresses, subject and message before, and after a change. */
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('document_alert_event_item_idx').on(t.itemId, t.createdAt),
+    index('document_alert_event_workspace_idx').on(t.workspaceId, t.createdAt),
   ],
 );
 

@@ -41,6 +41,11 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/v1/deals/{dealId}/signers/{signerId}/code',
   'POST /api/v1/deals/{dealId}/signed-pdf/retry',
   'POST /api/v1/workspaces/{workspaceId}/webhooks/{webhookId}/test',
+  'POST /api/v1/auth/sign-in/passkey/options',
+  'POST /api/v1/account/two-factor/totp',
+  'POST /api/v1/account/two-factor/recovery-codes',
+  'POST /api/v1/account/passkeys/options',
+  'POST /api/v1/account/sessions/end-others',
   // The upload's bytes (application/offset+octet-stream), read raw.
   'PATCH /api/v1/uploads/{uploadId}',
 ]);

@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * What a request acts as, beyond its user: a workspace token acts as its workspace and nothing
- * else. Services do not pass this along; the access choke points (`reachesUser`,
- * `requireMember`, the user's workspace memberships) read it from the request's async scope.
+ * else, and within it reaches no more than its maker does now (the maker's groups and role).
+ * Services do not pass this along; the access choke points (`myWorkspaceIds` and `myGroupIds`
+ * under `reachesUser` and the archive's access, `requireMember`, the user's workspace
+ * memberships) read it from the request's async scope.
  */
 export type WorkspaceTokenScope = {
   /** The token's user: the scope narrows this user's reach only, never anyone else's. */

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { findApiToken } from '../platform/auth/api-tokens';
+import { readSessionById } from '../platform/auth/sessions';
 import { AppError } from './app-error';
 import { currentWorkspaceToken, enterWorkspaceTokenScope } from './request-scope';
 
@@ -14,6 +15,10 @@ export type SessionUser = {
   lang: 'en' | 'fi';
   isAdmin: boolean;
   emailVerified: boolean;
+  /** The user has a second factor (an authenticator app or a passkey). */
+  hasTwoFactor: boolean;
+  /** A workspace of the user requires a second factor and the user has none yet. */
+  isTwoFactorRequired: boolean;
 };
 
 export type ResolvedSession = {
@@ -21,6 +26,10 @@ export type ResolvedSession = {
   sessionId: string;
   createdAt: Date;
   expiresAt: Date;
+  /** Cookie sessions: the second factor the sign-in passed (null: none). Absent for tokens. */
+  secondFactor?: 'totp' | 'passkey' | 'recovery' | null;
+  /** Cookie sessions: when the person last proved who they are. Absent for tokens. */
+  authenticatedAt?: Date;
   user: SessionUser;
   /**
    * Set when the request came with `Authorization: Bearer <API token>`: its scope, and for a
@@ -80,22 +89,7 @@ async function resolve(request: FastifyRequest): Promise<ResolvedSession | null>
   // Due for renewal: the auth engine reads the session itself and extends it.
   const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return null;
-  const user = result.user as typeof result.user & Partial<SessionUser>;
-  return {
-    sessionId: result.session.id,
-    createdAt: new Date(result.session.createdAt),
-    expiresAt: new Date(result.session.expiresAt),
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      firstname: user.firstname ?? '',
-      lastname: user.lastname ?? '',
-      lang: user.lang === 'fi' ? 'fi' : 'en',
-      isAdmin: user.isAdmin === true,
-      emailVerified: user.emailVerified,
-    },
-  };
+  return (await readSessionById(request.server.platform.database.db, result.session.id)) ?? null;
 }
 
 /** The caller's session from the bearer token or the session cookie, looked up once per request. */
@@ -116,6 +110,9 @@ export function getSession(request: FastifyRequest): Promise<ResolvedSession | n
 export async function requireSession(request: FastifyRequest): Promise<ResolvedSession> {
   const session = await getSession(request);
   if (!session) throw new AppError('unauthorized');
+  if (session.user.isTwoFactorRequired && !isTwoFactorSetupRoute(request)) {
+    throw new AppError('two_factor_required');
+  }
   const workspaceId = session.token?.workspaceId;
   if (session.token && workspaceId && currentWorkspaceToken()?.workspaceId !== workspaceId) {
     enterWorkspaceTokenScope({
@@ -125,6 +122,17 @@ export async function requireSession(request: FastifyRequest): Promise<ResolvedS
     });
   }
   return session;
+}
+
+/**
+ * What a person whose workspace requires a second factor may still reach before setting one up:
+ * who they are, signing in and out, and their account's security settings.
+ */
+const TWO_FACTOR_SETUP_ROUTES =
+  /^\/api\/v1\/(me$|auth\/|account\/(two-factor|passkeys|sessions)(\/|$))/;
+
+function isTwoFactorSetupRoute(request: FastifyRequest): boolean {
+  return TWO_FACTOR_SETUP_ROUTES.test(request.routeOptions.url ?? '');
 }
 
 /** Forgets the looked-up session (after sign-in, sign-out or a password change). */

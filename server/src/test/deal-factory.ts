@@ -21,6 +21,11 @@ export type DealFactoryOptions = {
   /** Sections in order; a parties section is put first unless `withPartiesSection` is false. */
   sections?: { title: string; html: string; type?: SectionType }[];
   withPartiesSection?: boolean;
+  /**
+   * Every negotiated section agreed by the receiver after it was sent (log `sent`, then
+   * `agreed`), as when the receiver accepted the text: the sender may start signing.
+   */
+  isAgreedByReceiver?: boolean;
 };
 
 export type MadeDeal = {
@@ -62,29 +67,44 @@ export async function createDeal(db: DbOrTx, options: DealFactoryOptions): Promi
       ? texts
       : [{ title: 'Parties', html: '', type: 'parties' as const }, ...texts];
   const time = sentAt.toISOString();
+  const agreedAt = new Date(sentAt.getTime() + 1000).toISOString();
+  const agreer = options.isAgreedByReceiver ? options.receiver : undefined;
+  if (options.isAgreedByReceiver && !agreer) throw new Error('isAgreedByReceiver needs a receiver');
   const sections = await db
     .insert(dealSections)
     .values(
       all.map((section, position) => {
         const contentId = randomUUID();
+        const type = section.type ?? ('normal' as const);
+        const sent = {
+          state: 'sent' as const,
+          party: 'sender' as const,
+          userId: options.sender.id,
+          time,
+          contentId,
+        };
+        const isAgreed = agreer !== undefined && type === 'normal';
         return {
           dealId: deal.id,
           position,
-          type: section.type ?? ('normal' as const),
+          type,
           title: section.title,
           content: [{ id: contentId, html: section.html }],
           defaultContentId: contentId,
-          state: 'sent' as const,
-          stateParty: 'sender' as const,
-          log: [
-            {
-              state: 'sent' as const,
-              party: 'sender' as const,
-              userId: options.sender.id,
-              time,
-              contentId,
-            },
-          ],
+          state: isAgreed ? ('agreed' as const) : ('sent' as const),
+          stateParty: isAgreed ? ('receiver' as const) : ('sender' as const),
+          log: isAgreed
+            ? [
+                sent,
+                {
+                  ...sent,
+                  state: 'agreed' as const,
+                  party: 'receiver' as const,
+                  userId: agreer.id,
+                  time: agreedAt,
+                },
+              ]
+            : [sent],
           createdBy: options.sender.id,
         };
       }),

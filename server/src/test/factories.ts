@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import type { Platform } from '../platform/platform';
 
 export type TestUser = typeof users.$inferSelect & {
@@ -21,14 +21,23 @@ export function cookieHeader(setCookies: string[] | string | undefined): string 
 
 /**
  * A registered user with a completed profile and a signed-in session, made through the real
- * auth engine. Pass fields to override (e.g. `emailVerified`, `isAdmin`, `lang`).
+ * auth engine. Pass fields to override (e.g. `emailVerified`, `isAdmin`, `lang`). An admin's
+ * session counts as signed in with a second factor (the admin area needs one) unless
+ * `secondFactor: null` says otherwise.
  */
 export async function createUser(
   platform: Platform,
-  overrides: Partial<Omit<typeof users.$inferInsert, 'id'>> & { password?: string } = {},
+  overrides: Partial<Omit<typeof users.$inferInsert, 'id'>> & {
+    password?: string;
+    secondFactor?: 'totp' | null;
+  } = {},
 ): Promise<TestUser> {
   const suffix = randomBytes(4).toString('hex');
-  const { password = `pw-${suffix}-secret`, ...fields } = overrides;
+  const {
+    password = `pw-${suffix}-secret`,
+    secondFactor = overrides.isAdmin ? 'totp' : null,
+    ...fields
+  } = overrides;
   const email = fields.email ?? `user-${suffix}@example.test`;
   const result = await platform.auth.api.signUpEmail({
     body: { name: `Test User${suffix}`, email, password },
@@ -42,11 +51,18 @@ export async function createUser(
       profileCompletedAt: new Date(),
       welcomedAt: new Date(),
       emailVerified: true,
+      ...(secondFactor ? { twoFactorAt: new Date() } : {}),
       ...fields,
     })
     .where(eq(users.id, result.response.user.id))
     .returning();
   if (!user) throw new Error('user not created');
+  if (secondFactor) {
+    await platform.database.db
+      .update(sessions)
+      .set({ secondFactor })
+      .where(eq(sessions.userId, user.id));
+  }
   return { ...user, password, cookie: cookieHeader(result.headers.getSetCookie()) };
 }
 

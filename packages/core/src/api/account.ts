@@ -47,6 +47,11 @@ export const meSchema = z.object({
   phone: z.string().nullable(),
   lang: z.enum(['en', 'fi']),
   isAdmin: z.boolean(),
+  /** The user has a second factor (an authenticator app or a passkey). */
+  hasTwoFactor: z.boolean(),
+  /** A workspace of the user requires a second factor the user has not set up: until then only
+   * the account's security settings answer. */
+  isTwoFactorRequired: z.boolean(),
   /** Signed in with Google or Microsoft (the e-mail field is then not editable). */
   ssoProvider: z.enum(ssoProviders).nullable(),
   /** On a protected single-sign-on domain: no password change. */

@@ -117,6 +117,8 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   disabledReason: z.string().nullable(),
   /** The admin flag, verified e-mail and staff domain together: may use the admin area. */
   isProductAdmin: z.boolean(),
+  /** Signs in with a second factor (support can reset it when the person lost it). */
+  hasTwoFactor: z.boolean(),
   /** Every workspace of the user with their role there. */
   memberships: z.array(
     workspaceRefSchema.extend({

@@ -19,6 +19,15 @@ export const alertSchema = z.object({
   createdBy: z.uuid().nullable(),
   /** The creator's name, for the drawer's list. */
   createdByName: z.string().nullable(),
+  /** Who saved it last (its author, or a workspace administrator who changed it). */
+  modifiedBy: z.uuid().nullable(),
+  /** Their name, for the drawer's list. */
+  modifiedByName: z.string().nullable(),
+  /**
+   * Whether the caller may change and remove it: its author, or an administrator of the file's
+   * workspace. Everyone else who may open the file only reads it.
+   */
+  canEdit: z.boolean(),
 });
 
 /** The file's pending alerts, soonest first, and the count kept on the file. */

@@ -71,6 +71,11 @@ export const archiveItemDetailSchema = archiveItemSchema.extend({
   workspaceTitle: z.string().nullable(),
   /** Folders: the latest permission change, with its progress. */
   permissionChange: permissionChangeSchema.nullable(),
+  /**
+   * Folders: whether the caller may create folders inside it (its workspace's administrators;
+   * members inside folders limited to their groups). False for files.
+   */
+  canCreateSubfolder: z.boolean(),
 });
 
 /** A signed deal on its way into a party's Inbox (spec 1 §3 save-to-archive queue item). */
@@ -92,6 +97,11 @@ export const archiveRootSchema = archivePageSchema.extend({
   inbox: z.object({ files: z.number().int(), filing: z.number().int() }),
   /** Whether the caller belongs to a workspace (needed to create folders and upload). */
   canCreateFolders: z.boolean(),
+  /**
+   * Whether the caller administers a workspace, so may create root folders (issue 35: members
+   * create folders only inside folders of their groups).
+   */
+  canCreateRootFolder: z.boolean(),
 });
 
 /** GET /archive/inbox: the Inbox's files and the signed deals still on their way. */

@@ -64,6 +64,8 @@ export const workspaceMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: workspaceRole,
+  /** The member signs in with a second factor (an authenticator app or a passkey). */
+  hasTwoFactor: z.boolean(),
 });
 
 /** An open invitation to join a workspace. */
@@ -146,7 +148,12 @@ export const workspaceSchema = workspaceSummarySchema.extend({
   tags: z.array(workspaceTagSchema),
   stats: workspaceStatsSchema.nullable(),
   statsCalculatedAt: isoDateTime.nullable(),
+  /** Members must sign in with a second factor (set by the administrators). */
+  requireTwoFactor: z.boolean(),
 });
+
+/** PUT /api/v1/workspaces/:workspaceId/security: the workspace's sign-in rule. */
+export const workspaceSecuritySchema = z.strictObject({ requireTwoFactor: z.boolean() });
 
 /** POST /api/v1/workspaces (201): the new workspace and, for a card order, its first payment. */
 export const createdWorkspaceSchema = z.object({

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { outsideRequestScope } from '../../http/request-scope';
 import { requiredProvider } from '../../platform/auth/auth';
+import { sessionUserColumns } from '../../platform/auth/sessions';
 import type { Platform } from '../../platform/platform';
 import { isProductAdmin } from '../admin/product-admin';
 import { dealGroupCondition } from '../deals/groups';
@@ -37,6 +38,15 @@ const EMPTY_COUNTS: HomeCounts = {
   trash: 0,
   workspaces: 0,
 };
+
+/** Whether a workspace of the user requires a second factor the user does not have yet. */
+async function isTwoFactorRequired(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ isRequired: sessionUserColumns.isTwoFactorRequired })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.isRequired ?? false;
+}
 
 /** The signed-in user's own record as the app needs it. Marks the first sign-in as welcomed. */
 export async function getMe(platform: Platform, options: { userId: string }): Promise<Me> {
@@ -64,6 +74,9 @@ export async function getMe(platform: Platform, options: { userId: string }): Pr
     // The effective product-administrator status (flag, verified e-mail, staff domain): the
     // Admin drawer entry shows for exactly the users the admin routes let in.
     isAdmin: isProductAdmin(platform, user),
+    hasTwoFactor: user.twoFactorAt !== null,
+    isTwoFactorRequired:
+      user.twoFactorAt === null && (await isTwoFactorRequired(platform.database.db, user.id)),
     ssoProvider: user.ssoProvider,
     isProtectedDomain: requiredProvider(platform.config, user.email) !== undefined,
     isProfileComplete: user.profileCompletedAt !== null,

@@ -86,7 +86,7 @@ export const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireProductAdmin(request);
+      const admin = await requireProductAdmin(request, { isWeighty: true });
       return adjustCredits(platform, {
         admin,
         ...request.params,

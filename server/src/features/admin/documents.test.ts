@@ -314,6 +314,7 @@ describe('a document’s page', () => {
       title: 'Detail page deal',
       state: 'negotiate',
       workspaceAccess: { workspaceId, role: 'view' },
+      isAgreedByReceiver: true,
     });
     const [group] = await t.database.db
       .insert(workspaceGroups)

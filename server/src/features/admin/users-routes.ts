@@ -21,6 +21,7 @@ import {
   getUserDetail,
   listUsers,
   resendUserVerification,
+  resetUserSecondFactor,
   setUserAdmin,
 } from './users-service';
 
@@ -105,12 +106,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       platform: Platform,
       options: AdminActor & { userId: string } & z.output<Body>,
     ) => Promise<void>,
+    options: { isWeighty?: boolean } = {},
   ) =>
     app.post(
       `/api/v1/admin/users/:userId/${path}`,
       { schema: { tags, summary, params: userParams, body, response: { 204: noContent } } },
       async (request, reply) => {
-        const admin = await requireProductAdmin(request);
+        const admin = await requireProductAdmin(request, options);
         await run(platform, {
           admin,
           ipAddress: request.ip,
@@ -132,12 +134,21 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     'Grant or revoke the admin flag (not your own: 409 admin_self)',
     adminSetAdminBodySchema,
     setUserAdmin,
+    { isWeighty: true },
   );
   userAction(
     'disable',
     'Disable an account: no sign-in, sessions and API tokens stop; documents stay',
     adminReasonBodySchema,
     disableUser,
+    { isWeighty: true },
+  );
+  userAction(
+    'second-factor/reset',
+    'Remove a user’s second factors and recovery codes (a lost device), ending their sessions',
+    adminReasonBodySchema,
+    resetUserSecondFactor,
+    { isWeighty: true },
   );
   userAction('enable', 'Enable a disabled account again', adminReasonBodySchema, enableUser);
 };

@@ -10,6 +10,7 @@ import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session';
 import type { Platform } from '../../platform/platform';
 import { sendVerification } from '../auth/service';
+import { resetSecondFactor } from '../two-factor';
 import { logAdminAction } from './log';
 import { isProductAdmin } from './product-admin';
 import {
@@ -113,6 +114,7 @@ export async function getUserDetail(
     companyName: user.company.name ?? '',
     disabledReason: user.disabledReason,
     isProductAdmin: isProductAdmin(platform, user),
+    hasTwoFactor: user.twoFactorAt !== null,
     memberships,
     // The auth engine stores '' when it did not know the address or the browser.
     sessions: sessions.map((session) => ({
@@ -214,5 +216,23 @@ export async function enableUser(
     if (!user) throw new AppError('not_found');
     if (!(await clearUserDisabled(tx, user.id))) return;
     await logUserAction(tx, options, user, 'user.enabled');
+  });
+}
+
+/**
+ * Support's way back in for someone who lost their authenticator and recovery codes: every second
+ * factor and recovery code removed and the account's sessions ended, logged with the reason (the
+ * person then signs in with the password and sets a factor up again). Not for one's own account.
+ */
+export async function resetUserSecondFactor(
+  platform: Platform,
+  options: AdminActor & { userId: string; reason: string },
+): Promise<void> {
+  if (options.userId === options.admin.id) throw new AppError('admin_self');
+  await platform.database.db.transaction(async (tx) => {
+    const user = await selectUser(tx, options.userId);
+    if (!user) throw new AppError('not_found');
+    await resetSecondFactor(tx, user.id);
+    await logUserAction(tx, options, user, 'user.second-factor-reset');
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEvents, authEvents, sessions, users } from '../../db/schema';
 import { createSessionCookie } from '../../platform/auth/auth';
@@ -551,7 +551,11 @@ describe('disabling an account', () => {
 
 describe('the admin flag', () => {
   it('grants and revokes it, effective at once, each change logged once', async () => {
-    const colleague = await createUser(t.platform, { email: `colleague-${run}@pactum.fi` });
+    // Signed in with a second factor, as the admin area needs once the flag is granted.
+    const colleague = await createUser(t.platform, {
+      email: `colleague-${run}@pactum.fi`,
+      secondFactor: 'totp',
+    });
     const grant = { reason: 'New support hire', isAdmin: true };
     expect(
       (await asAdmin('POST', `/api/v1/admin/users/${colleague.id}/admin`, grant)).statusCode,
@@ -604,6 +608,41 @@ describe('resending the verification mail', () => {
       'conflict',
     );
     expect(await adminLinesOf(verified.id)).toEqual([]);
+  });
+
+  it('shares the user’s own budget: the 6th mail within the hour is refused with 429, none queued', async () => {
+    const user = await createUser(t.platform, { emailVerified: false });
+    /** Verification mails queued for the user (delivered or not). */
+    const queued = async () =>
+      (
+        (await t.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM pgboss.job
+              WHERE data->>'to' = ${user.email} AND data->>'template' = 'verify-email'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    const ownResend = () => call('POST', '/api/v1/auth/send-verification', user.cookie, {});
+    const adminResend = () =>
+      asAdmin('POST', `/api/v1/admin/users/${user.id}/verification`, {
+        reason: 'Mail went to spam',
+      });
+    // The user asks twice, support three times in a row: five mails.
+    for (const resend of [ownResend, ownResend, adminResend, adminResend, adminResend]) {
+      expect((await resend()).statusCode).toBe(204);
+    }
+    expect(await queued()).toBe(5);
+
+    const refused = await adminResend();
+    expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The user's own resend is out of the same budget.
+    expectError(await ownResend(), 429, 'rate_limited');
+    expect(await queued()).toBe(5);
+    // The refused resend is not logged as sent.
+    expect((await adminLinesOf(user.id)).map((line) => line.action)).toEqual([
+      'user.verification-resent',
+      'user.verification-resent',
+      'user.verification-resent',
+    ]);
   });
 });
 

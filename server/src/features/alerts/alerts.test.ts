@@ -12,9 +12,10 @@ import { addGroup, archiveClient } from '../archive/test-kit';
 import { deliverAlert } from './delivery';
 
 /*
- * Alerts on archived files (spec 1 §3, §5 'Alert', §7): who may read, set, change and remove
- * them (everyone who may open the file, no one else), the form's rules, the count kept on the
- * file, and the suggestions, which name only people who may open the file.
+ * Alerts on archived files (spec 1 §3, §5 'Alert', §7): who may read and set them (everyone who
+ * may open the file, no one else; who may change or remove one is `alert-authorship.test.ts`),
+ * the form's rules, the count kept on the file, and the suggestions, which name only people who
+ * may open the file.
  */
 
 let t: TestApp;
@@ -167,7 +168,7 @@ describe('who may use a file’s alerts', () => {
     const created = await createAlert(outsider, sharedFileId, alertBody({ emails: [owner.email] }));
     const list = (await api('GET', alertsUrl(sharedFileId), outsider)).json();
     expect(list.items.map((item: { id: string }) => item.id)).toEqual([created.id]);
-    // Shared reminders: the owner changes and removes what the member set.
+    // The owner administers the workspace: they change and remove what the member set.
     expect(
       (await api('PATCH', `${alertsUrl(sharedFileId)}/${created.id}`, owner, alertBody()))
         .statusCode,

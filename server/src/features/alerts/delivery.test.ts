@@ -93,10 +93,15 @@ async function alertMailJobs(db: DbOrTx, to: string): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
-/** The delivered mails to the address, once `count` of them are there. */
+/**
+ * The delivered alert mails to the address, once `count` of them are there. Only reminders: a
+ * moved clock also runs the digest sweep, whose mail may reach a notified user first.
+ */
 async function mailsTo(db: DbOrTx, to: string, count = 1) {
   return eventually(async () => {
-    const rows = await db.select().from(devOutbox).where(eq(devOutbox.to, to));
+    const rows = (await db.select().from(devOutbox).where(eq(devOutbox.to, to))).filter((row) =>
+      /^(Reminder|Muistutus): /.test(row.subject),
+    );
     return rows.length >= count ? rows : undefined;
   });
 }
@@ -269,6 +274,9 @@ describe('an alert’s day', () => {
       subject: 'Visit evil.example now',
       message: 'Log in at https://evil.example',
       sender: 'Mallory',
+      senderEmail: 'mallory@evil.example',
+      editor: '',
+      editorEmail: '',
       url: 'http://localhost:3000/dashboard/account/archive/inbox/x',
     });
     expect(mail.subject).not.toContain('evil.example');

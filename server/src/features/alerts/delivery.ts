@@ -4,11 +4,11 @@ import { notifyUsers } from '../notifications/notify';
 import {
   accountsOf,
   claimAlert,
-  creatorOf,
   dueAlerts,
   lockAlertItem,
   recountAlerts,
   setAlertedUsers,
+  writerOf,
 } from './queries';
 
 /*
@@ -23,6 +23,11 @@ import {
  * an account that has lost access gets nothing; an address without an account gets a mail in
  * the creator's language that does not name the file (its link leads to sign-in, where access
  * is checked). An alert on a deleted file is closed without a word.
+ *
+ * The mail says truthfully who set the alert and, when a workspace administrator changed it
+ * since, who changed it (issue 35). An address without an account is also told the name and
+ * address of the one whose words the subject and message are, so the text cannot pass as
+ * anyone else's.
  */
 
 /** Alerts read per round of a sweep; rounds go on until none is due. */
@@ -50,12 +55,20 @@ export async function deliverAlert(
     const alertedUserIds: string[] = [];
     if (item.isLive) {
       const accounts = await accountsOf(tx, { itemId: item.id, emails: claimed.emails });
-      const creator = await creatorOf(tx, claimed.createdBy);
+      const creator = await writerOf(tx, claimed.createdBy);
+      // Who saved it last, when not its author: the administrator whose words it now holds.
+      const editor =
+        claimed.modifiedBy && claimed.modifiedBy !== claimed.createdBy
+          ? await writerOf(tx, claimed.modifiedBy)
+          : undefined;
       const url = alertFileUrl(platform, item.id);
       const common = {
         subject: claimed.subject,
         message: claimed.message,
         sender: creator?.name ?? '',
+        senderEmail: creator?.email ?? '',
+        editor: editor?.name ?? '',
+        editorEmail: editor?.email ?? '',
         url,
       };
       for (const email of claimed.emails) {

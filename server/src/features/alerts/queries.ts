@@ -10,21 +10,28 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   archiveAccess,
   archiveItems,
+  documentAlertEvents,
   documentAlerts,
   users,
   workspaceGroupMembers,
   workspaceMembers,
+  workspaces,
 } from '../../db/schema';
 import { canOpenItem } from '../archive/access';
+import { isMembershipOf } from '../workspaces/access';
 
 /* The SQL of document alerts. Everything takes `Db | Tx`, so it runs inside the caller's change. */
 
 export type AlertRow = typeof documentAlerts.$inferSelect;
-export type AlertWithCreator = AlertRow & { createdByName: string | null };
+export type AlertWithCreator = AlertRow & {
+  createdByName: string | null;
+  modifiedByName: string | null;
+};
 
 /** Whether the user of `userColumn` may open the item now. */
 function mayOpen(itemId: string, userColumn: SQL): SQL<boolean> {
@@ -32,20 +39,23 @@ function mayOpen(itemId: string, userColumn: SQL): SQL<boolean> {
     WHERE ${archiveItems.id} = ${itemId} AND ${canOpenItem(userColumn)})`;
 }
 
-const withCreator = {
-  alert: documentAlerts,
-  createdByName: users.name,
-};
+const modifier = alias(users, 'modifier');
+
+/** Alerts with the names of their creators and last editors. */
+function selectWithNames(db: DbOrTx) {
+  return db
+    .select({ alert: documentAlerts, createdByName: users.name, modifiedByName: modifier.name })
+    .from(documentAlerts)
+    .leftJoin(users, eq(users.id, documentAlerts.createdBy))
+    .leftJoin(modifier, eq(modifier.id, documentAlerts.modifiedBy));
+}
 
 /** The item's alerts not yet delivered, soonest first, with their creators' names. */
 export async function listPendingAlerts(db: DbOrTx, itemId: string): Promise<AlertWithCreator[]> {
-  const rows = await db
-    .select(withCreator)
-    .from(documentAlerts)
-    .leftJoin(users, eq(users.id, documentAlerts.createdBy))
+  const rows = await selectWithNames(db)
     .where(and(eq(documentAlerts.itemId, itemId), isNull(documentAlerts.alertedAt)))
     .orderBy(asc(documentAlerts.dueAt), asc(documentAlerts.createdAt), asc(documentAlerts.id));
-  return rows.map((row) => ({ ...row.alert, createdByName: row.createdByName }));
+  return rows.map(({ alert, ...names }) => ({ ...alert, ...names }));
 }
 
 /** One alert with its creator's name. */
@@ -53,12 +63,67 @@ export async function findAlertWithCreator(
   db: DbOrTx,
   alertId: string,
 ): Promise<AlertWithCreator | undefined> {
+  const [row] = await selectWithNames(db).where(eq(documentAlerts.id, alertId));
+  if (!row) return undefined;
+  const { alert, ...names } = row;
+  return { ...alert, ...names };
+}
+
+/**
+ * Whether the user administers the workspace (billing access `edit`), as the request may act:
+ * with a workspace token, only the token's own workspace counts.
+ */
+export async function isWorkspaceAdministrator(
+  db: DbOrTx,
+  options: { workspaceId: string | null; userId: string },
+): Promise<boolean> {
+  if (!options.workspaceId) return false;
   const [row] = await db
-    .select(withCreator)
-    .from(documentAlerts)
-    .leftJoin(users, eq(users.id, documentAlerts.createdBy))
-    .where(eq(documentAlerts.id, alertId));
-  return row ? { ...row.alert, createdByName: row.createdByName } : undefined;
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, options.workspaceId),
+        isMembershipOf(options.userId),
+        eq(workspaceMembers.role, 'edit'),
+        isNull(workspaces.deletedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** What an alert said: the record of an administrator's change keeps it before and after. */
+export type AlertContent = Pick<AlertRow, 'date' | 'emails' | 'subject' | 'message'>;
+
+/** Records an administrator's change or removal of someone else's alert, in its transaction. */
+export async function recordAdministratorChange(
+  tx: DbOrTx,
+  options: {
+    alert: AlertRow;
+    workspaceId: string | null;
+    actorId: string;
+    action: 'changed' | 'removed';
+    after?: AlertContent;
+  },
+): Promise<void> {
+  const { alert } = options;
+  const contentOf = (content: AlertContent) => ({
+    date: content.date,
+    emails: content.emails,
+    subject: content.subject,
+    message: content.message,
+  });
+  await tx.insert(documentAlertEvents).values({
+    alertId: alert.id,
+    itemId: alert.itemId,
+    workspaceId: options.workspaceId,
+    action: options.action,
+    actorId: options.actorId,
+    authorId: alert.createdBy,
+    before: contentOf(alert),
+    after: options.after ? contentOf(options.after) : null,
+  });
 }
 
 /** A pending alert of the item, locked for a change. */
@@ -161,14 +226,14 @@ export async function timezoneOf(db: DbOrTx, userId: string | null): Promise<str
   return row?.timezone ?? null;
 }
 
-/** The creator's name and language, for the mails of their alert. */
-export async function creatorOf(
+/** A person's name, address and language, for the mails of an alert they wrote. */
+export async function writerOf(
   db: DbOrTx,
   userId: string | null,
-): Promise<{ name: string; lang: 'en' | 'fi' } | undefined> {
+): Promise<{ name: string; email: string; lang: 'en' | 'fi' } | undefined> {
   if (!userId) return undefined;
   const [row] = await db
-    .select({ name: users.name, lang: users.lang })
+    .select({ name: users.name, email: users.email, lang: users.lang })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
 import { type ArchiveItemRow, requireArchiveItem } from '../archive/access';
 import { spendShareMailBudget } from '../sharing/mail-budget';
+import { administersFile, alertEditorRole, requireAlertEditor } from './authorship';
 import {
   type AlertWithCreator,
   accountsOf,
@@ -16,16 +17,18 @@ import {
   listItemOpeners,
   listPendingAlerts,
   lockPendingAlert,
+  recordAdministratorChange,
   recountAlerts,
   timezoneOf,
 } from './queries';
 
 /*
  * Document alerts (spec 1 §3 document alert, §4 'Alerts', §5 'Alert'): reminders on an archived
- * file, shared by everyone who may open it. Anyone who opens the file may add, change and
- * remove its alerts. Each is due at 08:00 on its date in its creator's timezone, fixed when it
- * is saved; `delivery.ts` sends it. Every change locks the file's row first and recounts its
- * `alert_count` in the same transaction.
+ * file, seen by everyone who may open it. Anyone who opens the file may add alerts; only an
+ * alert's author and the workspace's administrators may change or remove it (`authorship.ts`),
+ * an administrator's change of another's alert recorded. Each is due at 08:00 on its date in its
+ * creator's timezone, fixed when it is saved; `delivery.ts` sends it. Every change locks the
+ * file's row first and recounts its `alert_count` in the same transaction.
  *
  * An alert mails addresses its author chose, so (as sharing by e-mail) it needs the author's own
  * address verified, and every address added spends the author's share-mail budget.
@@ -38,7 +41,7 @@ export type AlertSuggestions = z.infer<typeof alertSuggestionsSchema>;
 /** Who acts: the session's user. */
 export type AlertCaller = { id: string; email: string; emailVerified: boolean };
 
-function toAlert(row: AlertWithCreator): Alert {
+function toAlert(row: AlertWithCreator, canEdit: boolean): Alert {
   return {
     id: row.id,
     itemId: row.itemId,
@@ -51,6 +54,9 @@ function toAlert(row: AlertWithCreator): Alert {
     createdAt: row.createdAt,
     createdBy: row.createdBy,
     createdByName: row.createdByName,
+    modifiedBy: row.modifiedBy,
+    modifiedByName: row.modifiedByName,
+    canEdit,
   };
 }
 
@@ -110,10 +116,21 @@ async function alertableUserIds(db: DbOrTx, itemId: string, emails: string[]): P
   return accounts.filter((account) => account.mayOpen).map((account) => account.id);
 }
 
+/** The alert as the caller who just saved it sees it (theirs to change). */
 async function answerOf(tx: DbOrTx, alertId: string): Promise<Alert> {
   const row = await findAlertWithCreator(tx, alertId);
   if (!row) throw new AppError('alert_not_found');
-  return toAlert(row);
+  return toAlert(row, true);
+}
+
+/** The file's pending alerts, each telling whether the caller may change it. */
+async function pendingAlertsFor(
+  db: DbOrTx,
+  options: { item: ArchiveItemRow; userId: string },
+): Promise<Alert[]> {
+  const caller = { userId: options.userId, isAdministrator: await administersFile(db, options) };
+  const rows = await listPendingAlerts(db, options.item.id);
+  return rows.map((row) => toAlert(row, alertEditorRole(row, caller) !== null));
 }
 
 /** GET /archive/items/:itemId/alerts: the file's pending alerts, soonest first, and its count. */
@@ -123,8 +140,8 @@ export async function listAlerts(
 ): Promise<AlertList> {
   const { db } = platform.database;
   const item = await requireArchiveItem(db, options);
-  const rows = await listPendingAlerts(db, item.id);
-  return { items: rows.map(toAlert), alertCount: item.alertCount };
+  const items = await pendingAlertsFor(db, { item, userId: options.userId });
+  return { items, alertCount: item.alertCount };
 }
 
 /** POST /archive/items/:itemId/alerts: a new alert on a file, due 08:00 in the caller's zone. */
@@ -160,20 +177,24 @@ export async function createAlert(
 }
 
 /**
- * PATCH /archive/items/:itemId/alerts/:alertId: a pending alert changed. Its time is worked out
- * again in its creator's zone; a date kept as it was is not held to 'tomorrow or later' again.
- * A delivered alert is no longer pending: 404 `alert_not_found`, as it is gone from the list.
+ * PATCH /archive/items/:itemId/alerts/:alertId: a pending alert changed by its author or a
+ * workspace administrator (403 `alert_not_editable` for anyone else who opens the file). Its
+ * time is worked out again in its creator's zone; a date kept as it was is not held to
+ * 'tomorrow or later' again. The one who saves it is its writer from then on: the mail names
+ * them, and their address and budget are the ones that count. A delivered alert is no longer
+ * pending: 404 `alert_not_found`, as it is gone from the list.
  */
 export async function updateAlert(
   platform: Platform,
   options: { caller: AlertCaller; itemId: string; alertId: string; input: AlertValues },
 ): Promise<Alert> {
   const { caller, input } = options;
-  requireMayMail(caller, input.emails);
   return platform.database.db.transaction(async (tx) => {
     const item = await lockFile(tx, { itemId: options.itemId, userId: caller.id });
     const alert = await lockPendingAlert(tx, { itemId: item.id, alertId: options.alertId });
     if (!alert) throw new AppError('alert_not_found');
+    const role = await requireAlertEditor(tx, { item, alert, userId: caller.id });
+    requireMayMail(caller, input.emails);
     const timeZone = zoneOrDefault(await timezoneOf(tx, alert.createdBy));
     if (input.date !== alert.date) requireDateAhead(platform, input.date, timeZone);
     const before = new Set(alert.emails);
@@ -195,14 +216,24 @@ export async function updateAlert(
         modifiedAt: sql`now()`,
       })
       .where(eq(documentAlerts.id, alert.id));
+    if (role === 'administrator') {
+      await recordAdministratorChange(tx, {
+        alert,
+        workspaceId: item.workspaceId,
+        actorId: caller.id,
+        action: 'changed',
+        after: input,
+      });
+    }
     await recountAlerts(tx, item.id);
     return answerOf(tx, alert.id);
   });
 }
 
 /**
- * DELETE /archive/items/:itemId/alerts/:alertId: a pending alert removed; the file's pending
- * alerts after it. A delivered one is 404 `alert_not_found`.
+ * DELETE /archive/items/:itemId/alerts/:alertId: a pending alert removed by its author or a
+ * workspace administrator (403 `alert_not_editable` for anyone else who opens the file); the
+ * file's pending alerts after it. A delivered one is 404 `alert_not_found`.
  */
 export async function removeAlert(
   platform: Platform,
@@ -212,12 +243,21 @@ export async function removeAlert(
     const item = await lockFile(tx, { itemId: options.itemId, userId: options.userId });
     const alert = await lockPendingAlert(tx, { itemId: item.id, alertId: options.alertId });
     if (!alert) throw new AppError('alert_not_found');
+    const role = await requireAlertEditor(tx, { item, alert, userId: options.userId });
     await tx
       .delete(documentAlerts)
       .where(and(eq(documentAlerts.id, alert.id), eq(documentAlerts.itemId, item.id)));
+    if (role === 'administrator') {
+      await recordAdministratorChange(tx, {
+        alert,
+        workspaceId: item.workspaceId,
+        actorId: options.userId,
+        action: 'removed',
+      });
+    }
     const alertCount = await recountAlerts(tx, item.id);
-    const rows = await listPendingAlerts(tx, item.id);
-    return { items: rows.map(toAlert), alertCount };
+    const items = await pendingAlertsFor(tx, { item, userId: options.userId });
+    return { items, alertCount };
   });
 }
 

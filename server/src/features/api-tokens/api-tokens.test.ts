@@ -14,7 +14,7 @@ import { makeGroup, templateInput } from '../sharing/test-support';
 /*
  * API tokens end to end: made and listed signed in, used with `Authorization: Bearer` on the
  * product's own routes, with their scope, revocation, expiry, rate limit and the reach of a
- * workspace token (its workspace, nothing of its maker's own).
+ * workspace token (what its maker reaches through its workspace, nothing of the maker's own).
  */
 
 const ORIGIN = 'http://localhost:3000';
@@ -457,6 +457,7 @@ describe('a workspace token', () => {
   let ownDeal: string;
   let dealOfB: string;
   let groupTemplate: string;
+  let othersGroupTemplate: string;
   let ownTemplate: string;
 
   beforeAll(async () => {
@@ -476,17 +477,22 @@ describe('a workspace token', () => {
         workspaceAccess: { workspaceId: workspaceB, role: 'edit' },
       })
     ).deal.id;
-    // A template the member shares with a group of A; one the owner keeps to themself.
-    const made = await browser(member, 'POST', '/templates', templateInput('Group template'));
-    groupTemplate = (made.json() as { id: string }).id;
-    const groupId = await makeGroup(t, workspaceA, [member.id]);
-    await db.insert(documentAccess).values({
-      collection: 'templates',
-      documentId: groupTemplate,
-      groupId,
-      role: 'edit',
-      createdBy: member.id,
-    });
+    // Templates the member shares with a group of A the owner is in, and with one the owner is
+    // not in; one the owner keeps to themself.
+    const shareWithGroup = async (title: string, memberIds: string[]) => {
+      const made = await browser(member, 'POST', '/templates', templateInput(title));
+      const templateId = (made.json() as { id: string }).id;
+      await db.insert(documentAccess).values({
+        collection: 'templates',
+        documentId: templateId,
+        groupId: await makeGroup(t, workspaceA, memberIds),
+        role: 'edit',
+        createdBy: member.id,
+      });
+      return templateId;
+    };
+    groupTemplate = await shareWithGroup('Group template', [member.id, owner.id]);
+    othersGroupTemplate = await shareWithGroup('Others’ group template', [member.id]);
     ownTemplate = (
       (await browser(owner, 'POST', '/templates', templateInput('Mine'))).json() as {
         id: string;
@@ -494,7 +500,7 @@ describe('a workspace token', () => {
     ).id;
   });
 
-  it('reaches what its workspace reaches and nothing of its maker’s own', async () => {
+  it('reaches what its maker reaches through the workspace and nothing of the maker’s own', async () => {
     const { token } = await workspaceToken(workspaceA, 'read');
     // The person reaches all of these.
     for (const url of [`/deals/${ownDeal}`, `/deals/${dealOfB}`, `/templates/${ownTemplate}`]) {
@@ -502,7 +508,10 @@ describe('a workspace token', () => {
     }
     expect((await bearer(token, 'GET', `/deals/${sharedDeal}`)).statusCode).toBe(200);
     expect((await bearer(token, 'GET', `/templates/${groupTemplate}`)).statusCode).toBe(200);
+    // Nor what a group of the workspace reaches that its maker is not in (issue 35).
+    expect((await browser(owner, 'GET', `/templates/${othersGroupTemplate}`)).statusCode).toBe(404);
     for (const url of [
+      `/templates/${othersGroupTemplate}`,
       `/deals/${ownDeal}`,
       `/deals/${ownDeal}/signing`,
       `/deals/${dealOfB}`,
@@ -524,6 +533,7 @@ describe('a workspace token', () => {
     const templates = await bearer(token, 'GET', '/templates');
     expect(templates.body).toContain(groupTemplate);
     expect(templates.body).not.toContain(ownTemplate);
+    expect(templates.body).not.toContain(othersGroupTemplate);
 
     const workspaces = (await bearer(token, 'GET', '/workspaces')).json() as { id: string }[];
     expect(workspaces.map((workspace) => workspace.id)).toEqual([workspaceA]);

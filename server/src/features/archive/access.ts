@@ -1,14 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  archiveAccess,
-  archiveItems,
-  workspaceGroupMembers,
-  workspaceGroups,
-  workspaceMembers,
-} from '../../db/schema';
+import { archiveAccess, archiveItems } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { workspaceScopeOf } from '../../http/request-scope';
+import { myGroupIds, myWorkspaceIds, type UserRef } from '../sharing/access';
+import { requireMember, type WorkspaceRole } from '../workspaces/access';
 
 /*
  * Who may open an archive item (spec 1 §6): a member of its workspace when the scope is the
@@ -18,37 +14,21 @@ import { workspaceScopeOf } from '../../http/request-scope';
  * the caller, so removing someone from a folder closes its whole subtree at once, before the
  * permission job has rewritten the items below.
  *
- * In a request made with a workspace token, only that workspace and its groups count.
+ * In a request made with a workspace token, only that workspace counts, and of its groups only
+ * those the token's maker is in (`myWorkspaceIds`, `myGroupIds` in sharing/access.ts).
  */
-
-/**
- * Whose access is asked: a user id (the caller), or a column of user ids, so one query can ask
- * the rule for many people (an alert's suggestions). A column is never a workspace token's caller.
- */
-export type UserRef = string | SQL;
 
 const tokenScopeOf = (userId: UserRef) =>
   typeof userId === 'string' ? workspaceScopeOf(userId) : undefined;
 
-/** The caller's workspaces, as an array expression for `= ANY(…)`. */
-function myWorkspaces(userId: UserRef): SQL {
-  const scope = tokenScopeOf(userId);
-  if (scope) return sql`ARRAY[${scope.workspaceId}]::uuid[]`;
-  return sql`ARRAY(SELECT ${workspaceMembers.workspaceId} FROM ${workspaceMembers}
-    WHERE ${workspaceMembers.userId} = ${userId})`;
-}
-
-/** The caller's live groups, as an array expression. */
-function myGroups(userId: UserRef): SQL {
-  const scope = tokenScopeOf(userId);
-  if (scope) {
-    return sql`ARRAY(SELECT ${workspaceGroups.id} FROM ${workspaceGroups}
-      WHERE ${workspaceGroups.workspaceId} = ${scope.workspaceId}
-        AND ${workspaceGroups.deletedAt} IS NULL)`;
-  }
-  return sql`ARRAY(SELECT ${workspaceGroupMembers.groupId} FROM ${workspaceGroupMembers}
-    JOIN ${workspaceGroups} ON ${workspaceGroups.id} = ${workspaceGroupMembers.groupId}
-    WHERE ${workspaceGroupMembers.userId} = ${userId} AND ${workspaceGroups.deletedAt} IS NULL)`;
+/**
+ * The condition that one of an Inbox copy's `archive_access` rows reaches the user: their own
+ * row (never in their workspace token's request), their workspaces' and their groups'.
+ */
+function partyRowsReach(userId: UserRef): SQL {
+  const own = tokenScopeOf(userId) ? sql`` : sql`${archiveAccess.userId} = ${userId} OR `;
+  return sql`(${own}${archiveAccess.workspaceId} = ANY(${myWorkspaceIds(userId)})
+    OR ${archiveAccess.groupId} = ANY(${myGroupIds(userId)}))`;
 }
 
 /**
@@ -59,18 +39,11 @@ export function itemReaches(
   userId: UserRef,
   item: { id: unknown; scope: unknown; workspaceId: unknown; groupIds: unknown } = archiveItems,
 ): SQL {
-  const scope = tokenScopeOf(userId);
-  const partyRows = scope
-    ? sql`(${archiveAccess.workspaceId} = ${scope.workspaceId}
-        OR ${archiveAccess.groupId} = ANY(${myGroups(userId)}))`
-    : sql`(${archiveAccess.userId} = ${userId}
-        OR ${archiveAccess.workspaceId} = ANY(${myWorkspaces(userId)})
-        OR ${archiveAccess.groupId} = ANY(${myGroups(userId)}))`;
   return sql`(
-    (${item.scope} = 'workspace' AND ${item.workspaceId} = ANY(${myWorkspaces(userId)}))
-    OR (${item.scope} = 'groups' AND ${item.groupIds} && ${myGroups(userId)})
+    (${item.scope} = 'workspace' AND ${item.workspaceId} = ANY(${myWorkspaceIds(userId)}))
+    OR (${item.scope} = 'groups' AND ${item.groupIds} && ${myGroupIds(userId)})
     OR (${item.scope} = 'party' AND EXISTS (SELECT 1 FROM ${archiveAccess}
-      WHERE ${archiveAccess.itemId} = ${item.id} AND ${partyRows}))
+      WHERE ${archiveAccess.itemId} = ${item.id} AND ${partyRowsReach(userId)}))
   )`;
 }
 
@@ -102,20 +75,13 @@ export function canOpenItem(userId: UserRef): SQL {
  * whole rule, ancestors included (search applies it before ranking).
  */
 export function openableItemIds(userId: string): SQL {
-  const scope = tokenScopeOf(userId);
-  const partyRows = scope
-    ? sql`${archiveAccess.workspaceId} = ${scope.workspaceId}
-        OR ${archiveAccess.groupId} = ANY(${myGroups(userId)})`
-    : sql`${archiveAccess.userId} = ${userId}
-        OR ${archiveAccess.workspaceId} = ANY(${myWorkspaces(userId)})
-        OR ${archiveAccess.groupId} = ANY(${myGroups(userId)})`;
   return sql`ARRAY(SELECT ${archiveItems.id} FROM ${archiveItems}
     WHERE ${archiveItems.id} = ANY(ARRAY(
       SELECT way.id FROM ${archiveItems} AS way
-        WHERE way.workspace_id = ANY(${myWorkspaces(userId)}) AND way.deleted_at IS NULL
+        WHERE way.workspace_id = ANY(${myWorkspaceIds(userId)}) AND way.deleted_at IS NULL
       UNION SELECT way.id FROM ${archiveItems} AS way
-        WHERE way.group_ids && ${myGroups(userId)} AND way.deleted_at IS NULL
-      UNION SELECT ${archiveAccess.itemId} FROM ${archiveAccess} WHERE ${partyRows}))
+        WHERE way.group_ids && ${myGroupIds(userId)} AND way.deleted_at IS NULL
+      UNION SELECT ${archiveAccess.itemId} FROM ${archiveAccess} WHERE ${partyRowsReach(userId)}))
       AND ${canOpenItem(userId)})`;
 }
 
@@ -154,4 +120,40 @@ export async function requireArchiveItem(
       : await query;
   if (!item) throw new AppError('archive_item_not_found');
   return item;
+}
+
+/*
+ * Who shapes the archive (issue 35): a workspace's administrators create its root folders, and
+ * folders inside any of its folders they open. A member ('User') creates folders only inside a
+ * folder limited to groups, which they open only as a member of one of its groups: what a group
+ * keeps is its members' to arrange, while the root and the folders of the whole workspace are
+ * the administrators' (members view them and file into them). A workspace token has its maker's
+ * role, and `view` when it may only read.
+ */
+
+/**
+ * Whether a member of `role` may create a folder inside `parent`, a folder they open (null: at
+ * the root of the workspace's archive).
+ */
+export function canCreateFolderIn(
+  role: WorkspaceRole,
+  parent: Pick<ArchiveItemRow, 'scope'> | null,
+): boolean {
+  return role === 'edit' || parent?.scope === 'groups';
+}
+
+/**
+ * The same for the caller, refusing: 404 outside the workspace, 403
+ * `archive_root_folder_administrators_only` at the root and `archive_folder_view_only` inside a
+ * folder they may only view.
+ */
+export async function requireFolderCreation(
+  db: DbOrTx,
+  options: { userId: string; workspaceId: string; parent: ArchiveItemRow | null },
+): Promise<void> {
+  const { role } = await requireMember(db, options);
+  if (canCreateFolderIn(role, options.parent)) return;
+  throw new AppError(
+    options.parent ? 'archive_folder_view_only' : 'archive_root_folder_administrators_only',
+  );
 }

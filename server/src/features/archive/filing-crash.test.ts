@@ -51,6 +51,7 @@ describe('filing a signed deal interrupted by kill -9', () => {
       state: 'negotiate',
       title: 'Toimitussopimus',
       workspaceAccess: { workspaceId, party: 'sender', role: 'view' },
+      isAgreedByReceiver: true,
     });
     await setup.db.update(deals).set({ workspaceId }).where(eq(deals.id, deal.id));
     await setup.close();

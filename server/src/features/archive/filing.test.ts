@@ -93,7 +93,13 @@ function pdfsig(bytes: Uint8Array): string {
  * receiver's side with the receiver's workspace and its group, signed by one signer each.
  */
 async function signedDeal(title: string): Promise<string> {
-  const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate', title });
+  const { deal } = await createDeal(t.database.db, {
+    sender,
+    receiver,
+    state: 'negotiate',
+    title,
+    isAgreedByReceiver: true,
+  });
   await t.database.db
     .update(deals)
     .set({ workspaceId: senderWorkspace })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveAccess, archiveItems, workspaceGroups } from '../../db/schema';
+import { archiveAccess, archiveItems, workspaceGroups, workspaceMembers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createWorkspace } from '../../test/drafts-factories';
 import { createUsers, type TestUser } from '../../test/factories';
@@ -16,6 +16,9 @@ import { addGroup, archiveClient } from './test-kit';
 
 let t: TestApp;
 let owner: TestUser;
+/** A second administrator of the workspace. */
+let coAdmin: TestUser;
+/** A member ('User', view): creates folders only inside folders of their groups. */
 let member: TestUser;
 let otherWorkspaceUser: TestUser;
 let stranger: TestUser;
@@ -28,9 +31,13 @@ const { api } = client;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, member, otherWorkspaceUser, stranger] = await createUsers(t.platform, 4);
+  [owner, coAdmin, member, otherWorkspaceUser, stranger] = await createUsers(t.platform, 5);
   const { db } = t.database;
-  workspaceId = (await createWorkspace(db, { memberIds: [owner.id, member.id] })).id;
+  workspaceId = (await createWorkspace(db, { memberIds: [owner.id, member.id, coAdmin.id] })).id;
+  await db
+    .update(workspaceMembers)
+    .set({ role: 'edit' })
+    .where(eq(workspaceMembers.userId, coAdmin.id));
   otherWorkspaceId = (await createWorkspace(db, { memberIds: [otherWorkspaceUser.id] })).id;
   legalGroup = await addGroup(db, { workspaceId, name: 'Legal', members: [owner] });
   salesGroup = await addGroup(db, { workspaceId, name: 'Sales', members: [owner, member] });
@@ -56,7 +63,10 @@ describe('creating folders', () => {
     const none = await client.createFolder(stranger, { name: 'mine' });
     expect(none.statusCode).toBe(403);
     expect(none.json().error.code).toBe('archive_workspace_required');
-    expect((await api('GET', '/archive', stranger)).json().canCreateFolders).toBe(false);
+    expect((await api('GET', '/archive', stranger)).json()).toMatchObject({
+      canCreateFolders: false,
+      canCreateRootFolder: false,
+    });
 
     const missing = await client.createFolder(owner, { name: 'mine' });
     expect(missing.statusCode).toBe(400);
@@ -109,7 +119,7 @@ describe('creating folders', () => {
       groupIds: [legalGroup],
     });
     expect(chosen).toMatchObject({ workspaceId, scope: 'groups', groupIds: [legalGroup] });
-    const plain = await folder(member, { name: 'plain', parentId: open.id });
+    const plain = await folder(coAdmin, { name: 'plain', parentId: open.id });
     expect(plain).toMatchObject({ workspaceId, scope: 'workspace', groupIds: [] });
 
     // Below a folder of groups: the parent's groups, whatever is sent.
@@ -147,7 +157,7 @@ describe('creating folders', () => {
   it('refuses a second folder of the same name in the same place', async () => {
     const name = unique('dup');
     await folder(owner, { name, workspaceId });
-    const again = await client.createFolder(member, { name, workspaceId });
+    const again = await client.createFolder(coAdmin, { name, workspaceId });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'archive_folder_exists', params: { name } });
     // Another workspace may have its own.
@@ -163,7 +173,7 @@ describe('creating folders', () => {
     ]) {
       const answers = await Promise.all([
         client.createFolder(owner, body),
-        client.createFolder(member, body),
+        client.createFolder(coAdmin, body),
         client.createFolder(owner, body),
       ]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
@@ -183,7 +193,13 @@ describe('creating folders', () => {
     }
     const first = (await api('GET', '/archive?pageSize=2', user)).json();
     expect(first.items.map((item: { name: string }) => item.name)).toEqual(['alpha', 'bravo']);
-    expect(first).toMatchObject({ total: 3, page: 1, pageSize: 2, canCreateFolders: true });
+    expect(first).toMatchObject({
+      total: 3,
+      page: 1,
+      pageSize: 2,
+      canCreateFolders: true,
+      canCreateRootFolder: true,
+    });
     const second = (await api('GET', '/archive?pageSize=2&page=2', user)).json();
     expect(second.items.map((item: { name: string }) => item.name)).toEqual(['charlie']);
   });

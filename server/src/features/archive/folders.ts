@@ -5,15 +5,21 @@ import type { DbOrTx } from '../../db/client';
 import { archiveItems, workspaceGroups, workspaceMembers, workspaces } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { isMembershipOf, requireMember } from '../workspaces/access';
-import { type ArchiveItemRow, itemReaches, requireArchiveItem } from './access';
+import { isMembershipOf } from '../workspaces/access';
+import {
+  type ArchiveItemRow,
+  itemReaches,
+  requireArchiveItem,
+  requireFolderCreation,
+} from './access';
 import { type ArchiveItem, type ArchiveItemDetail, describeItem, toArchiveItem } from './listing';
 import { startPermissionChange } from './permissions';
 
 /*
  * Folders (spec 1 §2 'Archive', §5 'Archive', §6): a root folder belongs to a workspace the
- * creator is a member of, open to the whole workspace or to chosen groups of it; a subfolder
- * takes its parent's workspace, and its groups too when the parent is limited to groups. One
+ * creator administers, open to the whole workspace or to chosen groups of it; a subfolder
+ * takes its parent's workspace, and its groups too when the parent is limited to groups. Who
+ * may create one where is `canCreateFolderIn` (access.ts). One
  * live folder of a name in one place (`archive_folder_name_key`): two people creating it at
  * once get one folder, the second a 409.
  */
@@ -179,6 +185,7 @@ export async function createFolder(
       });
       if (!parent.workspaceId) throw new AppError('archive_item_not_found');
       workspaceId = parent.workspaceId;
+      await requireFolderCreation(tx, { userId, workspaceId, parent });
       if (parent.scope === 'groups') {
         // The parent's groups, locked: choosing others is refused rather than ignored.
         if (chosen.length > 0 && !isSameSet(chosen, parent.groupIds)) {
@@ -198,7 +205,7 @@ export async function createFolder(
           { fields: { workspaceId: validationMessages.en.required } },
         );
       }
-      await requireMember(tx, { workspaceId: input.workspaceId, userId });
+      await requireFolderCreation(tx, { userId, workspaceId: input.workspaceId, parent: null });
       workspaceId = input.workspaceId;
       await requireWorkspaceGroups(tx, { workspaceId, groupIds: chosen });
       access = scopeOf(chosen);
@@ -277,7 +284,8 @@ export async function updateFolder(
 /**
  * The folders of a dropped tree below `parent` (spec 1 §2: created as needed, existing
  * subfolders reused by name), each step's name made a folder name. Returns the last one. A
- * folder of the name that the caller does not reach is not theirs to fill: 409.
+ * folder of the name that the caller does not reach is not theirs to fill: 409; one they may
+ * not create is refused as creating it would be (`requireFolderCreation`).
  */
 export async function ensureFolderPath(
   tx: DbOrTx,
@@ -294,6 +302,7 @@ export async function ensureFolderPath(
       current = existing;
       continue;
     }
+    await requireFolderCreation(tx, { userId, workspaceId: current.workspaceId, parent: current });
     const next =
       (await insertFolder(tx, {
         name,

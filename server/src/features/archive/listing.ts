@@ -20,7 +20,13 @@ import type { Platform } from '../../platform/platform';
 import { reachesUser } from '../sharing/access';
 import { listTagsOfDocuments } from '../tags/service';
 import { isMembershipOf } from '../workspaces/access';
-import { type ArchiveItemRow, canOpenItem, itemReaches, requireArchiveItem } from './access';
+import {
+  type ArchiveItemRow,
+  canCreateFolderIn,
+  canOpenItem,
+  itemReaches,
+  requireArchiveItem,
+} from './access';
 
 /*
  * What the archive shows: the root, a folder's items, one item with its place. Every listing
@@ -101,7 +107,8 @@ async function pageOf(
 
 /**
  * GET /archive: the root folders the caller may open, what the Inbox holds for them (its files
- * and the signed deals of their parties still being filed) and whether they may create folders.
+ * and the signed deals of their parties still being filed), whether they belong to a workspace
+ * (folders and uploads need one) and whether they may create root folders.
  */
 export async function listArchiveRoot(
   platform: Platform,
@@ -134,17 +141,20 @@ export async function listArchiveRoot(
               AND ${reachesUser(userId)})`,
         ),
       ),
+    // The caller's highest role in any of their workspaces: 'edit' sorts before 'view'.
     db
-      .select({ id: workspaceMembers.workspaceId })
+      .select({ role: workspaceMembers.role })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(and(isMembershipOf(userId), isNull(workspaces.deletedAt)))
+      .orderBy(asc(workspaceMembers.role))
       .limit(1),
   ]);
   return {
     ...folders,
     inbox: { files: Number(files?.n ?? 0), filing: Number(filing?.n ?? 0) },
     canCreateFolders: membership !== undefined,
+    canCreateRootFolder: membership !== undefined && canCreateFolderIn(membership.role, null),
   };
 }
 
@@ -193,7 +203,7 @@ export async function describeItem(
   userId: string,
 ): Promise<ArchiveItemDetail> {
   const isFolder = item.type === 'folder';
-  const [ancestors, [below], [workspace], [change], [answer]] = await Promise.all([
+  const [ancestors, [below], [workspace], [change], [answer], [membership]] = await Promise.all([
     item.ancestorIds.length === 0
       ? Promise.resolve([])
       : db
@@ -226,6 +236,12 @@ export async function describeItem(
           .limit(1)
       : Promise.resolve([]),
     withTags(db, [item], userId),
+    isFolder && item.workspaceId
+      ? db
+          .select({ role: workspaceMembers.role })
+          .from(workspaceMembers)
+          .where(and(isMembershipOf(userId), eq(workspaceMembers.workspaceId, item.workspaceId)))
+      : Promise.resolve([]),
   ]);
   const byId = new Map(ancestors.map((ancestor) => [ancestor.id, ancestor]));
   const path = item.ancestorIds.flatMap((id) => {
@@ -249,5 +265,6 @@ export async function describeItem(
           finishedAt: change.finishedAt,
         }
       : null,
+    canCreateSubfolder: membership !== undefined && canCreateFolderIn(membership.role, item),
   };
 }

@@ -1,5 +1,11 @@
 import { meSchema } from '@pactum/core/api/account';
 import { authProvidersSchema, ssoRedirect } from '@pactum/core/api/auth';
+import {
+  passkeyOptionsSchema,
+  passkeySignInSchema,
+  secondFactorCodeSchema,
+  secondFactorStepSchema,
+} from '@pactum/core/api/two-factor';
 import { noContent } from '@pactum/core/api/wire';
 import {
   changeEmailSchema,
@@ -20,6 +26,12 @@ import { forgetSession, getSession, requireSession } from '../../http/session';
 import { VERIFY_RETURN_PATH } from '../../platform/auth/auth';
 import { getMe } from '../account/service';
 import {
+  finishWithCode,
+  finishWithPasskey,
+  passkeySignInOptions,
+  type StepCaller,
+} from '../two-factor';
+import {
   type Caller,
   changeEmail,
   changePassword,
@@ -37,6 +49,12 @@ import {
 const caller = (request: FastifyRequest): Caller => ({
   headers: fromNodeHeaders(request.headers),
   ip: request.ip,
+});
+
+const stepCaller = (request: FastifyRequest): StepCaller => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+  cookieHeader: request.headers.cookie,
 });
 
 const setCookies = (reply: FastifyReply, cookies: string[]) => {
@@ -86,13 +104,61 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password (then a second factor, when the account has one)',
         body: signInSchema,
-        response: { 200: meSchema },
+        response: { 200: z.union([meSchema, secondFactorStepSchema]) },
       },
     },
     async (request, reply) => {
       const outcome = await signIn(platform, caller(request), request.body);
+      setCookies(reply, outcome.setCookies);
+      if ('secondFactor' in outcome) return { secondFactor: { methods: outcome.secondFactor } };
+      return getMe(platform, { userId: outcome.userId });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-in/code',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with an authenticator code or a recovery code',
+        body: secondFactorCodeSchema,
+        response: { 200: meSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await finishWithCode(platform, stepCaller(request), request.body);
+      setCookies(reply, outcome.setCookies);
+      return getMe(platform, { userId: outcome.userId });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-in/passkey/options',
+    {
+      schema: {
+        tags,
+        summary: 'WebAuthn options to finish a sign-in with a passkey',
+        response: { 200: passkeyOptionsSchema },
+      },
+    },
+    async (request) => ({ options: await passkeySignInOptions(platform, stepCaller(request)) }),
+  );
+
+  app.post(
+    '/api/v1/auth/sign-in/passkey',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with the passkey’s answer',
+        body: passkeySignInSchema,
+        response: { 200: meSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await finishWithPasskey(platform, stepCaller(request), request.body);
       setCookies(reply, outcome.setCookies);
       return getMe(platform, { userId: outcome.userId });
     },

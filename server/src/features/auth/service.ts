@@ -1,3 +1,4 @@
+import type { SecondFactorMethod } from '@pactum/core/api/two-factor';
 import { type SsoProvider, ssoProviderNames } from '@pactum/core/auth';
 import { storedPhone, titleCase } from '@pactum/core/validation';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import {
 import { claimLinkUse, releaseLinkUse } from '../../platform/auth/used-links';
 import type { Platform } from '../../platform/platform';
 import type { RateRule } from '../../platform/rate-limit/rate-limit';
+import { beginSecondStep, isPasswordRight } from '../two-factor';
 import { acceptWorkspaceInvites } from '../workspaces/service';
 import { betterAuthCode } from './better-auth-errors';
 
@@ -28,6 +30,9 @@ const CODES_PER_ADDRESS: RateRule = { max: 30, windowSeconds: 15 * 60 };
 const VERIFICATION_MAILS_PER_USER: RateRule = { max: 5, windowSeconds: 60 * 60 };
 /** A password change needs a session younger than this (else: sign in again). */
 export const RECENT_LOGIN_SECONDS = 24 * 60 * 60;
+
+/** A right password of an account with a second factor: the factors the sign-in may finish with. */
+export type SecondStepOutcome = { secondFactor: SecondFactorMethod[]; setCookies: string[] };
 
 /** What the caller's browser sent, as the auth engine needs it. */
 export type Caller = { headers: Headers; ip: string };
@@ -134,7 +139,7 @@ export async function signIn(
   platform: Platform,
   caller: Caller,
   input: { email: string; password: string },
-): Promise<AuthOutcome> {
+): Promise<AuthOutcome | SecondStepOutcome> {
   const provider = requiredProvider(platform.config, input.email);
   if (provider) throw protectedDomainError(provider);
   await limit(platform, `sign-in:${caller.ip}`, SIGN_IN_PER_ADDRESS);
@@ -145,10 +150,20 @@ export async function signIn(
   await limit(platform, failureKey, SIGN_IN_FAILURES);
 
   const [user] = await platform.database.db
-    .select({ id: users.id })
+    .select({ id: users.id, twoFactorAt: users.twoFactorAt, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(users.email, input.email));
   if (!user) throw new AppError('account_not_found');
+  if (user.twoFactorAt) {
+    // A second factor follows the password: no session until it is given.
+    if (!(await isPasswordRight(platform, user.id, input.password))) {
+      throw new AppError('invalid_credentials');
+    }
+    if (user.disabledAt) throw new AppError('account_disabled');
+    await platform.rateLimiter.reset(failureKey);
+    const step = await beginSecondStep(platform, user.id);
+    return { secondFactor: step.methods, setCookies: step.setCookies };
+  }
   try {
     const result = await platform.auth.api.signInEmail({
       body: { email: input.email, password: input.password },

@@ -99,7 +99,8 @@ describe('reading a deal', () => {
       canEdit: true,
       canTrash: true,
       canEditSettings: true,
-      canStartSigning: true,
+      // The receiver has agreed to none of the sender's sections yet.
+      canStartSigning: false,
       state: 'new',
       home: 'negotiate',
       counts: { original: 3, agreed: 0, editedByYou: 0, editedByOther: 0, total: 3 },
@@ -127,6 +128,8 @@ describe('reading a deal', () => {
       canEdit: true,
       canTrash: false,
       canEditSettings: false,
+      // Every section is the sender's version: starting is the receiver's consent to them.
+      canStartSigning: true,
     });
     expect(asReceiver.sections[2]).toMatchObject({ canAgree: true, canEdit: true });
 
@@ -350,10 +353,11 @@ describe('negotiating a section', () => {
     expect(senderView).toMatchObject({
       state: 'negotiate',
       counts: { original: 2, editedByOther: 1, editedByYou: 0, total: 3 },
-      canStartSigning: true,
+      // Scope and Term are still as the sender sent them, never agreed by the receiver.
+      canStartSigning: false,
     });
     expect(senderView.sections[2]).toMatchObject({ canAgree: true });
-    // The party of the latest counter edit may not start signing.
+    // The receiver's new version is not agreed by the sender: the receiver may not start either.
     expect((await detail(d, receiver)).canStartSigning).toBe(false);
     expect((await detail(d, receiver)).counts).toMatchObject({ editedByYou: 1, editedByOther: 0 });
 

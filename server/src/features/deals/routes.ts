@@ -138,7 +138,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireProductAdmin(request);
+      const admin = await requireProductAdmin(request, { isWeighty: true });
       return restoreDeal(platform, {
         user: admin,
         ...request.params,

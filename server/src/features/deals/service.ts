@@ -373,6 +373,7 @@ function dealFigures(
       party: myParty,
       dealState: options.state,
       canEdit: context.access.role === 'edit' && myParty !== null,
+      process: context.deal.process,
     }),
   };
 }
@@ -460,6 +461,7 @@ async function buildDetail(db: DbOrTx, context: Context): Promise<DealDetail> {
       party: myParty,
       dealState: deal.state,
       canEdit: hasEdit,
+      process: deal.process,
     }),
     isTrashed: deal.state === 'trash',
     sections: sections.map((section) =>

@@ -56,13 +56,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A deal in negotiation reached by both parties' people in every way access can be had. */
-async function makeDeal(title = 'Supply agreement') {
+/**
+ * A deal in negotiation reached by both parties' people in every way access can be had; with
+ * `isAgreedByReceiver`, the receiver has agreed to every section (the sender may start signing).
+ */
+async function makeDeal(title = 'Supply agreement', isAgreedByReceiver = false) {
   const made = await createDeal(t.database.db, {
     sender,
     receiver,
     state: 'negotiate',
     title,
+    isAgreedByReceiver,
     others: [{ user: senderColleague, party: 'sender', role: 'view' }],
     workspaceAccess: { workspaceId: receiverWorkspaceId, party: 'receiver', role: 'edit' },
   });
@@ -230,7 +234,7 @@ describe('signing events', () => {
   it('go to both parties and the named signers, never the actor; the Inbox copies to those they reach', async () => {
     // A signer from outside both parties, named by the sender.
     const outsideSigner = await createUser(t.platform);
-    const made = await makeDeal('Lease');
+    const made = await makeDeal('Lease', true);
     const d = made.deal.id;
     const everyone = ids(
       sender,
@@ -308,6 +312,7 @@ describe('switching a sign-process deal to negotiation', () => {
       process: 'sign',
       others: [{ user: senderColleague, party: 'sender', role: 'view' }],
       workspaceAccess: { workspaceId: receiverWorkspaceId, party: 'receiver', role: 'edit' },
+      isAgreedByReceiver: true,
     });
     const d = made.deal.id;
     const started = await api('POST', `/deals/${d}/start-signing`, sender, {

@@ -27,31 +27,64 @@ export type DocumentAccess = {
 const rank: Record<AccessSource, number> = { user: 0, workspace: 1, group: 2 };
 
 /**
+ * Whose reach is asked: a user id (the caller), or a column of user ids, so one query can ask
+ * for many people (an alert's suggestions). A column is never a workspace token's caller.
+ */
+export type UserRef = string | SQL;
+
+/*
+ * A workspace token reaches no more than its maker does at that moment, and only within its
+ * workspace (issue 35): its workspaces and groups are its maker's current ones held to the
+ * token's workspace, never every group of the workspace. They are read from the memberships at
+ * each request, so a maker who leaves a group or the workspace takes the token's reach with
+ * them. `myWorkspaceIds` and `myGroupIds` say it for every access check that asks whose
+ * workspaces and groups reach a document or an archive item (`reachesUser` here, the archive's
+ * `itemReaches`, search through both).
+ */
+
+/** The workspace a workspace token's request narrows the user's reach to, if any. */
+function tokenWorkspaceOf(userId: UserRef): string | undefined {
+  return typeof userId === 'string' ? workspaceScopeOf(userId)?.workspaceId : undefined;
+}
+
+/**
+ * The user's workspaces, as an array expression for `= ANY(…)`; in their workspace token's
+ * request, the token's workspace if they still belong to it.
+ */
+export function myWorkspaceIds(userId: UserRef): SQL {
+  const tokenWorkspace = tokenWorkspaceOf(userId);
+  return sql`ARRAY(SELECT ${workspaceMembers.workspaceId} FROM ${workspaceMembers}
+    WHERE ${workspaceMembers.userId} = ${userId}${
+      tokenWorkspace ? sql` AND ${workspaceMembers.workspaceId} = ${tokenWorkspace}` : sql``
+    })`;
+}
+
+/**
+ * The user's live groups, as an array expression; in their workspace token's request, only
+ * those of the token's workspace.
+ */
+export function myGroupIds(userId: UserRef): SQL {
+  const tokenWorkspace = tokenWorkspaceOf(userId);
+  return sql`ARRAY(SELECT ${workspaceGroupMembers.groupId} FROM ${workspaceGroupMembers}
+    JOIN ${workspaceGroups} ON ${workspaceGroups.id} = ${workspaceGroupMembers.groupId}
+    WHERE ${workspaceGroupMembers.userId} = ${userId} AND ${workspaceGroups.deletedAt} IS NULL${
+      tokenWorkspace ? sql` AND ${workspaceGroups.workspaceId} = ${tokenWorkspace}` : sql``
+    })`;
+}
+
+/**
  * The access entries that reach a user: their own, their workspaces' and their (live) groups'.
  * The workspace and group ids are gathered first (`= ANY(ARRAY(…))`) rather than tested row by
  * row (`IN (…)` inside an OR), so PostgreSQL combines the user, workspace and group indexes
  * instead of reading every entry of the collection (bench/README.md: deals list, 2.6 → 0.2 ms).
  *
- * In a request made with a workspace token by this user, only that workspace's entries and its
- * live groups' reach: never the user's own entries, nor their other workspaces' or groups'.
+ * In a request made with a workspace token by this user, never the user's own entries: only
+ * those of the token's workspace and of the maker's groups in it.
  */
 export function reachesUser(userId: string): SQL {
-  const scope = workspaceScopeOf(userId);
-  if (scope) {
-    return sql`(${documentAccess.workspaceId} = ${scope.workspaceId}
-    OR ${documentAccess.groupId} = ANY(ARRAY(
-      SELECT ${workspaceGroups.id} FROM ${workspaceGroups}
-      WHERE ${workspaceGroups.workspaceId} = ${scope.workspaceId}
-        AND ${workspaceGroups.deletedAt} IS NULL)))`;
-  }
-  return sql`(${documentAccess.userId} = ${userId}
-    OR ${documentAccess.workspaceId} = ANY(ARRAY(
-      SELECT ${workspaceMembers.workspaceId} FROM ${workspaceMembers}
-      WHERE ${workspaceMembers.userId} = ${userId}))
-    OR ${documentAccess.groupId} = ANY(ARRAY(
-      SELECT ${workspaceGroupMembers.groupId} FROM ${workspaceGroupMembers}
-      JOIN ${workspaceGroups} ON ${workspaceGroups.id} = ${workspaceGroupMembers.groupId}
-      WHERE ${workspaceGroupMembers.userId} = ${userId} AND ${workspaceGroups.deletedAt} IS NULL)))`;
+  const own = workspaceScopeOf(userId) ? sql`` : sql`${documentAccess.userId} = ${userId} OR `;
+  return sql`(${own}${documentAccess.workspaceId} = ANY(${myWorkspaceIds(userId)})
+    OR ${documentAccess.groupId} = ANY(${myGroupIds(userId)}))`;
 }
 
 /**

@@ -37,6 +37,7 @@ describe('a signed PDF interrupted by a crash', () => {
       receiver,
       state: 'negotiate',
       title: 'Toimitussopimus',
+      isAgreedByReceiver: true,
     });
     await setup.close();
 

@@ -30,9 +30,9 @@ function codeOf(key: SigningMessageKey): ErrorCode {
     : 'validation_failed';
 }
 
-/** A refused signing step as the API answers it. */
-export function signingRefusal(key: SigningMessageKey): AppError {
-  return new AppError(codeOf(key));
+/** A refused signing step as the API answers it, with the values its text names. */
+export function signingRefusal(key: SigningMessageKey, params: ErrorParams = {}): AppError {
+  return new AppError(codeOf(key), params);
 }
 
 /** The first problem of a signer list as the API answers it (the repeated value named). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { signingViewSchema } from '@pactum/core/api/signing';
-import { canStartSigning } from '@pactum/core/deals';
+import { canStartSigning, isDealEditable, sectionsAwaitingAgreement } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
 import type { NotificationEvent } from '@pactum/core/notifications';
 import {
@@ -29,6 +29,7 @@ import { dealSigners, deals, documentEvents, files, signerCodes, users } from '.
 import { AppError } from '../../http/app-error';
 import { workspaceScopeOf } from '../../http/request-scope';
 import type { SessionUser } from '../../http/session';
+import { lookupGeoIp } from '../../platform/geo-ip';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import {
@@ -46,7 +47,6 @@ import { queueDealWebhook } from '../webhooks/events';
 import { appendEvent, type ChainRow, checkEventChain, eventChainOrder } from './audit-chain';
 import { eventSection, type SectionLabels, sectionLabels } from './audit-sections';
 import { loadContractContent, numberSections } from './contract-content';
-import { lookupGeoIp } from './geo-ip';
 import { signerIssueError, signingRefusal } from './refusals';
 import {
   getSignedPdfStatus,
@@ -424,18 +424,12 @@ export async function startSigning(
     const context = await loadSigningContext(tx, { ...options, isLocked: true });
     const party = requireEditor(context);
     const { deal } = context;
+    if (!isDealEditable(deal.state)) throw refuse('notInSigning');
     const sections = await findSections(tx, deal.id);
-    const isAllowed = canStartSigning({
-      sections: sections as Parameters<typeof canStartSigning>[0]['sections'],
-      party,
-      dealState: deal.state,
-      canEdit: true,
-    });
-    if (!isAllowed) {
-      throw refuse(
-        deal.state === 'new' || deal.state === 'negotiate' ? 'changesNotAgreed' : 'notInSigning',
-      );
-    }
+    // The rule the editor's button shows (`canStartSigning`), with the first section that
+    // keeps it closed named.
+    const [waiting] = sectionsAwaitingAgreement(sections, party, deal.process);
+    if (waiting) throw refuse('changesNotAgreed', { section: waiting.title });
     const signers = validatedSigners(options.input.signers, {
       party,
       mode: 'signing',
@@ -822,6 +816,7 @@ export async function getSigningView(
         party: myParty,
         dealState: deal.state,
         canEdit: true,
+        process: deal.process,
       }),
     canCancelSigning:
       isEditor &&

@@ -52,6 +52,7 @@ describe('signing through a workspace share', () => {
       receiver,
       state: 'negotiate',
       workspaceAccess: { workspaceId: workspaceA, party: 'sender', role: 'view' },
+      isAgreedByReceiver: true,
     });
     const base = `/deals/${deal.id}`;
 

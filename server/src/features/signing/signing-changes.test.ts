@@ -42,7 +42,12 @@ async function signersOf(dealId: string) {
 
 describe('two-step verification is the deal’s', () => {
   it('holds for the receiver’s signers when the sender started signing with it', async () => {
-    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+      isAgreedByReceiver: true,
+    });
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
       signers: [signerOf(sender, 'sender', '+358409000001')],
       use2faInSigning: true,
@@ -72,7 +77,12 @@ describe('two-step verification is the deal’s', () => {
   });
 
   it('applies the starter’s choice to signers named ahead, and a setup cannot turn it on', async () => {
-    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+      isAgreedByReceiver: true,
+    });
     // Named ahead in negotiation with the check off...
     await api('PUT', `/deals/${deal.id}/signers`, receiver, {
       signers: [signerOf(receiver, 'receiver', '+358409000003')],
@@ -89,6 +99,7 @@ describe('two-step verification is the deal’s', () => {
       sender,
       receiver,
       state: 'negotiate',
+      isAgreedByReceiver: true,
     });
     await api('POST', `/deals/${plain.id}/start-signing`, sender, {
       signers: [signerOf(sender, 'sender', '+358409000005')],
@@ -111,6 +122,7 @@ describe('changing signers in signing', () => {
       state: 'new',
       process: 'sign',
       title: 'Change of signers',
+      isAgreedByReceiver: true,
     });
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
       signers: [signerOf(first, 'sender', '+358409000011')],
@@ -185,6 +197,7 @@ describe('switching from signing to negotiation', () => {
       receiver,
       state: 'new',
       process: 'sign',
+      isAgreedByReceiver: true,
     });
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
       signers: [signerOf(signerUser, 'sender', '+358409000021')],

@@ -71,7 +71,12 @@ async function countsOf(user: TestUser): Promise<Counts> {
 
 /** A deal made by the factory (which writes rows directly), counted for its parties. */
 async function newDeal() {
-  const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+  const { deal } = await createDeal(t.database.db, {
+    sender,
+    receiver,
+    state: 'negotiate',
+    isAgreedByReceiver: true,
+  });
   for (const user of [sender, receiver]) {
     expect((await api('POST', '/me/rebuild-counters', user)).statusCode).toBe(200);
   }

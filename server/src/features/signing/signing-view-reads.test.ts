@@ -38,7 +38,12 @@ const api = apiAs(() => t.app);
 
 /** A deal in signing with one signer per party, and an event only the sender's party sees. */
 async function dealInSigning() {
-  const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+  const { deal } = await createDeal(t.database.db, {
+    sender,
+    receiver,
+    state: 'negotiate',
+    isAgreedByReceiver: true,
+  });
   const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, {
     signers: [signerInput(sender, 'sender', '+358401111111')],
   });

@@ -99,6 +99,7 @@ describe('signing a deal', () => {
       receiver,
       state: 'negotiate',
       title: 'Toimitussopimus',
+      isAgreedByReceiver: true,
     });
 
     // Bad setups are refused with the spec's messages.
@@ -441,6 +442,7 @@ describe('signing a deal', () => {
       sender,
       receiver,
       state: 'negotiate',
+      isAgreedByReceiver: true,
     });
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
       signers: [signerOf(sender, 'sender', '+358403333333')],
@@ -469,7 +471,12 @@ describe('signing a deal', () => {
   });
 
   it('cancels signing back to negotiation and refuses signing outside in-signing', async () => {
-    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+      isAgreedByReceiver: true,
+    });
     // Signers may be named ahead (0 to 4), no e-mails yet.
     const ahead = await api('PUT', `/deals/${deal.id}/signers`, receiver, {
       signers: [signerOf(receiver, 'receiver', '+358405555555')],
@@ -506,7 +513,12 @@ describe('signing a deal', () => {
 
   it('lets a named signer without the deal’s access sign through their link', async () => {
     const colleague = await createUser(t.platform);
-    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+      isAgreedByReceiver: true,
+    });
     // The colleague sees nothing before signing starts.
     expect((await api('GET', `/deals/${deal.id}/signing`, colleague)).statusCode).toBe(404);
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
@@ -615,7 +627,12 @@ describe('who counts as a signer', () => {
   it('ignores an unverified account with the signer’s e-mail until it opens the mailed link', async () => {
     // Signed up with the signer's address, never verified it (sign-up gives a session at once).
     const unverified = await createUser(t.platform, { emailVerified: false });
-    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+      isAgreedByReceiver: true,
+    });
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
       signers: [signerOf(unverified, 'sender', '+358407770001')],
       use2faInSigning: true,
@@ -665,6 +682,7 @@ describe('who counts as a signer', () => {
       sender,
       receiver: member,
       state: 'negotiate',
+      isAgreedByReceiver: true,
     });
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
       signers: [signerOf(sender, 'sender', '+358407770003')],
@@ -701,7 +719,12 @@ describe('who counts as a signer', () => {
   it('binds a signing link only to an account with the signer’s address; a stranger sees nothing', async () => {
     const forwardedTo = await createUser(t.platform);
     const colleague = await createUser(t.platform, { emailVerified: false });
-    const { deal } = await createDeal(t.database.db, { sender, receiver, state: 'negotiate' });
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+      isAgreedByReceiver: true,
+    });
     await api('POST', `/deals/${deal.id}/start-signing`, sender, {
       signers: [signerOf(colleague, 'sender', '+358407770005')],
     });
@@ -740,14 +763,14 @@ describe('who counts as a signer', () => {
 });
 
 describe('who may start signing', () => {
-  it('waits until the other party agreed to every section the starter changed', async () => {
+  it('waits until the other party agreed to every section the starter changed or sent', async () => {
     const { deal, sections } = await createDeal(t.database.db, {
       sender,
       receiver,
       state: 'negotiate',
     });
-    const [, scope, payment] = sections;
-    if (!scope || !payment) throw new Error('sections missing');
+    const [, scope, payment, term] = sections;
+    if (!scope || !payment || !term) throw new Error('sections missing');
     const entry = (
       state: 'countered' | 'agreed',
       party: 'sender' | 'receiver',
@@ -777,16 +800,78 @@ describe('who may start signing', () => {
     });
     const refused = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(
-      'The other party must first agree to every section you changed.',
-    );
+    expect(refused.json().error).toMatchObject({
+      code: 'changes_not_agreed',
+      params: { section: 'Payment' },
+    });
     // Starting is the receiver's own consent to the sender's versions.
     expect((await api('GET', `/deals/${deal.id}`, receiver)).json()).toMatchObject({
       canStartSigning: true,
     });
 
     await negotiate(payment, entry('countered', 'sender', 1), entry('agreed', 'receiver', 4));
+    await negotiate(term, entry('agreed', 'receiver', 5));
     const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
     expect(started.statusCode).toBe(200);
+  });
+
+  it('refuses the sender while a section is still as the sender sent it, never agreed', async () => {
+    const { deal, sections } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'negotiate',
+      sections: [
+        { title: 'Scope', html: '<p>The supplier delivers the services.</p>' },
+        { title: 'Term', html: '<p>The agreement is valid for one year.</p>' },
+      ],
+    });
+    const [, scope, term] = sections;
+    if (!scope || !term) throw new Error('sections missing');
+    const agree = (section: typeof scope) =>
+      api('POST', `/deals/${deal.id}/sections/${section.id}/agree`, receiver, {
+        baseLogLength: section.log.length,
+      });
+    expect((await agree(term)).statusCode).toBe(200);
+
+    const body = { signers: [signerOf(sender, 'sender', '+358407770111')] };
+    expect((await api('GET', `/deals/${deal.id}`, sender)).json()).toMatchObject({
+      canStartSigning: false,
+    });
+    const refused = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'changes_not_agreed',
+      message:
+        'The other party must first agree to "Scope": signing starts once they have agreed to every section whose latest version is yours.',
+      params: { section: 'Scope' },
+    });
+    // Nothing started: no signers, the deal still in negotiation.
+    const [stored] = await t.database.db.select().from(deals).where(eq(deals.id, deal.id));
+    expect(stored?.state).toBe('negotiate');
+    expect(
+      await t.database.db.select().from(dealSigners).where(eq(dealSigners.dealId, deal.id)),
+    ).toEqual([]);
+
+    expect((await agree(scope)).statusCode).toBe(200);
+    expect((await api('GET', `/deals/${deal.id}`, sender)).json()).toMatchObject({
+      canStartSigning: true,
+    });
+    const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
+    expect(started.statusCode, started.body).toBe(200);
+    expect((started.json() as SigningView).state).toBe('in-signing');
+  });
+
+  it('lets the sender of a signing-only deal start at once: the receiver accepts by signing', async () => {
+    const { deal } = await createDeal(t.database.db, {
+      sender,
+      receiver,
+      state: 'new',
+      process: 'sign',
+      sections: [{ title: 'Scope', html: '<p>The supplier delivers the services.</p>' }],
+    });
+    const body = { signers: [signerOf(sender, 'sender', '+358407770111')] };
+    const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, body);
+    expect(started.statusCode, started.body).toBe(200);
+    expect((started.json() as SigningView).state).toBe('in-signing');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, isPrivateHost, parseWebhookUrl } from './url-check';
+import { postWebhook } from './delivery';
+import { embeddedIpv4, isPrivateAddress, isPrivateHost, parseWebhookUrl } from './url-check';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -29,6 +30,63 @@ describe('isPrivateAddress', () => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
+  // Loopback, and the cloud metadata address, in every IPv6 form that carries an IPv4 address.
+  it.each([
+    ['IPv4-mapped', '::ffff:127.0.0.1'],
+    ['IPv4-mapped, hex', '::ffff:7f00:1'],
+    ['IPv4-mapped, written out', '0:0:0:0:0:ffff:7f00:1'],
+    ['IPv4-translated', '::ffff:0:127.0.0.1'],
+    ['IPv4-compatible', '::127.0.0.1'],
+    ['IPv4-compatible, hex', '::7f00:1'],
+    ['IPv4-compatible, metadata', '::169.254.169.254'],
+    ['NAT64', '64:ff9b::7f00:1'],
+    ['NAT64, dotted', '64:ff9b::127.0.0.1'],
+    ['NAT64, metadata', '64:ff9b::a9fe:a9fe'],
+    ['local-use NAT64, any address', '64:ff9b:1::808:808'],
+    ['6to4', '2002:7f00:1::1'],
+    ['6to4, private network', '2002:c0a8:101::1'],
+    ['Teredo, loopback server', '2001:0:7f00:1::1'],
+    // The client 10.0.0.1 is stored with its bits inverted: f5ff:fffe.
+    ['Teredo, private client', '2001:0:808:808:0:0:f5ff:fffe'],
+  ])('refuses the %s form %s', (_form, address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  // Every range of IANA's special-purpose registries (one address each), and multicast.
+  it.each([
+    '0.1.2.3',
+    '192.0.0.9',
+    '192.0.0.170',
+    '192.0.2.10',
+    '192.31.196.1',
+    '192.52.193.1',
+    '192.88.99.1',
+    '192.175.48.1',
+    '198.18.0.1',
+    '198.19.255.255',
+    '198.51.100.7',
+    '203.0.113.99',
+    '239.255.255.250',
+    '240.0.0.1',
+    '100::1',
+    '100:0:0:1::1',
+    '2001:2::1',
+    '2001:1::1',
+    '2001:10::1',
+    '2001:20::1',
+    '2001:db8::1',
+    '2620:4f:8000::1',
+    '3fff::1',
+    '5f00::1',
+    'fec0::1',
+    'ff02::1',
+    '::2:3:4:5:6',
+    '4000::1',
+    'e000::1',
+  ])('refuses the special-purpose address %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
   it.each([
     '93.184.216.34',
     '8.8.8.8',
@@ -36,9 +94,24 @@ describe('isPrivateAddress', () => {
     '100.128.0.1',
     '192.169.0.1',
     '2606:2800:220:1:248:1893:25c8:1946',
+    '2a00:1450:4001:80b::200e',
     '::ffff:8.8.8.8',
+    '::8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    // Teredo with a public server (8.8.8.8) and a public client (8.8.4.4, inverted).
+    '2001:0:808:808:0:0:f7f7:fbfb',
   ])('allows %s', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
+  });
+
+  it('reads the IPv4 address each IPv6 form carries', () => {
+    expect(embeddedIpv4('::ffff:7f00:1')).toEqual(['127.0.0.1']);
+    expect(embeddedIpv4('::127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(embeddedIpv4('64:ff9b::7f00:1')).toEqual(['127.0.0.1']);
+    expect(embeddedIpv4('2002:c0a8:101::1')).toEqual(['192.168.1.1']);
+    expect(embeddedIpv4('2001:0:808:808:0:0:f7f7:fbfb')).toEqual(['8.8.8.8', '8.8.4.4']);
+    expect(embeddedIpv4('2606:2800:220:1:248:1893:25c8:1946')).toBeUndefined();
   });
 });
 
@@ -75,6 +148,15 @@ describe('parseWebhookUrl', () => {
       'https://2130706433/',
       'https://0x7f.1/',
       'https://[::ffff:169.254.169.254]/',
+      'https://[::127.0.0.1]/',
+      'https://[64:ff9b::7f00:1]/',
+      'https://[64:ff9b::127.0.0.1]:8443/',
+      'https://[::ffff:0:127.0.0.1]/',
+      'https://[2002:7f00:1::1]/',
+      'https://[2001:0:7f00:1::1]/',
+      'https://[fec0::1]/',
+      'https://[100::1]/',
+      'https://192.0.2.1/',
     ]) {
       expect(parseWebhookUrl(text, production)).toEqual({ problem: 'webhook_url_private' });
     }
@@ -93,6 +175,10 @@ describe('isPrivateHost', () => {
     expect(await isPrivateHost(url, resolvesTo('93.184.216.34'))).toBe(false);
     expect(await isPrivateHost(url, resolvesTo('93.184.216.34', '10.1.2.3'))).toBe(true);
     expect(await isPrivateHost(url, resolvesTo('::1'))).toBe(true);
+    // A name whose AAAA record is loopback in an IPv4-carrying form.
+    expect(await isPrivateHost(url, resolvesTo('93.184.216.34', '::127.0.0.1'))).toBe(true);
+    expect(await isPrivateHost(url, resolvesTo('64:ff9b::7f00:1'))).toBe(true);
+    expect(await isPrivateHost(url, resolvesTo('2002:a9fe:a9fe::1'))).toBe(true);
   });
 
   it('resolves localhost for real to loopback', async () => {
@@ -104,5 +190,31 @@ describe('isPrivateHost', () => {
       throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
     };
     expect(await isPrivateHost(new URL('https://nowhere.invalid/'), failing)).toBe(false);
+  });
+});
+
+describe('a delivery in production', () => {
+  it('refuses every private form of the URL again, without connecting', async () => {
+    const message = { id: 'whd_1', body: '{}' };
+    for (const url of [
+      'https://[::127.0.0.1]:1/hook',
+      'https://[64:ff9b::7f00:1]:1/hook',
+      'https://[2002:7f00:1::1]:1/hook',
+    ]) {
+      expect(
+        await postWebhook({ url, secret: 'whsec_x' }, message, { isProduction: true }),
+      ).toEqual({ statusCode: null, error: 'The address is on a private network' });
+    }
+  });
+
+  it('checks the address the name resolves to when it connects', async () => {
+    // 'localhost' resolves here and now to loopback: refused before any connection is made.
+    const result = await postWebhook(
+      { url: 'https://localhost:1/hook', secret: 'whsec_x' },
+      { id: 'whd_2', body: '{}' },
+      { isProduction: true },
+    );
+    expect(result.statusCode).toBeNull();
+    expect(result.error).toMatch(/localhost: (127\.0\.0\.1|::1) is on a private network/);
   });
 });

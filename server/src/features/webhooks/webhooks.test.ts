@@ -384,11 +384,18 @@ describe('webhooks', () => {
       await t.database.db.update(webhookEndpoints).set({ deletedAt: new Date() });
     });
 
-    /** A deal of `workspaceId` sent by `admin`, the receiver's side reached by their workspace. */
-    async function dealBetweenWorkspaces(options: { withReceiverWorkspace: boolean }) {
+    /**
+     * A deal of `workspaceId` sent by `admin`, the receiver's side reached by their workspace;
+     * with `isAgreedByReceiver`, every section agreed by the receiver.
+     */
+    async function dealBetweenWorkspaces(options: {
+      withReceiverWorkspace: boolean;
+      isAgreedByReceiver?: boolean;
+    }) {
       const made = await createDeal(t.database.db, {
         sender: admin,
         receiver: receiverUser,
+        isAgreedByReceiver: options.isAgreedByReceiver,
         ...(options.withReceiverWorkspace
           ? {
               workspaceAccess: {
@@ -507,7 +514,10 @@ describe('webhooks', () => {
         url: 'https://sender.example.com/h',
         events: ['signing.started', 'document.signed'],
       });
-      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      const { deal } = await dealBetweenWorkspaces({
+        withReceiverWorkspace: false,
+        isAgreedByReceiver: true,
+      });
       await t.database.db.update(deals).set({ state: 'negotiate' }).where(eq(deals.id, deal.id));
       const started = await api('POST', `/deals/${deal.id}/start-signing`, admin, {
         signers: [signerInput(admin, 'sender', '+358401110001')],

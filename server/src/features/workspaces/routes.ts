@@ -8,6 +8,7 @@ import {
   transactionPageSchema,
   workspaceListSchema,
   workspaceSchema,
+  workspaceSecuritySchema,
 } from '@pactum/core/api/workspaces';
 import {
   buyCreditsSchema,
@@ -22,6 +23,7 @@ import { AppError } from '../../http/app-error';
 import { requireSession } from '../../http/session';
 import { requireMember } from './access';
 import { confirmPayment, registerPaymentJobs, schedulePaymentSweep } from './payments';
+import { setWorkspaceTwoFactor } from './security';
 import {
   addTag,
   buyCredits,
@@ -109,6 +111,27 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getWorkspace(platform, { userId: (await caller(request)).id, ...request.params }),
+  );
+
+  app.put(
+    '/api/v1/workspaces/:workspaceId/security',
+    {
+      schema: {
+        tags,
+        summary: 'Whether members must sign in with a second factor (administrators)',
+        params: workspaceParams,
+        body: workspaceSecuritySchema,
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      await setWorkspaceTwoFactor(platform, {
+        userId: (await caller(request)).id,
+        ...request.params,
+        ...request.body,
+      });
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -76,7 +76,13 @@ export async function getWorkspace(
   const { role, workspace } = await requireMember(db, options);
   const isAdministrator = role === 'edit';
   const members = await db
-    .select({ userId: users.id, name: users.name, email: users.email, role: workspaceMembers.role })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: workspaceMembers.role,
+      twoFactorAt: users.twoFactorAt,
+    })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspace.id))
@@ -119,13 +125,17 @@ export async function getWorkspace(
       usedSeats: members.length + invites.length,
       ...(isAdministrator ? { pricePerSeat: workspace.licensing.pricePerSeat } : {}),
     },
-    members,
+    members: members.map(({ twoFactorAt, ...member }) => ({
+      ...member,
+      hasTwoFactor: twoFactorAt !== null,
+    })),
     invites,
     groups,
     tags,
     stats: workspace.stats,
     statsCalculatedAt: workspace.statsCalculatedAt,
     createdAt: workspace.createdAt,
+    requireTwoFactor: workspace.requireTwoFactor,
   };
 }
 

@@ -11,7 +11,7 @@ export function hashApiToken(token: string): string {
 }
 
 /** A live token and the user it belongs to, as a request authenticated by it sees them. */
-export type ApiTokenSession = SessionRow & {
+export type ApiTokenSession = Omit<SessionRow, 'secondFactor' | 'authenticatedAt'> & {
   token: {
     id: string;
     scope: 'read' | 'write';

@@ -30,12 +30,26 @@ export const sessionUserColumns = {
   lang: users.lang,
   isAdmin: users.isAdmin,
   emailVerified: users.emailVerified,
+  hasTwoFactor: sql<boolean>`(${users.twoFactorAt} IS NOT NULL)`.mapWith(Boolean),
+  /**
+   * A workspace of the user requires a second factor and the user has none: until one is set up,
+   * only the account's own routes answer (`http/session.ts`). Users with a factor skip the lookup.
+   */
+  isTwoFactorRequired: sql<boolean>`("user"."two_factor_at" IS NULL AND EXISTS (
+    SELECT 1 FROM workspace_member wm JOIN workspace w ON w.id = wm.workspace_id
+    WHERE wm.user_id = "user"."id" AND w.require_two_factor AND w.deleted_at IS NULL))`.mapWith(
+    Boolean,
+  ),
 };
 
 export type SessionRow = {
   sessionId: string;
   createdAt: Date;
   expiresAt: Date;
+  /** The second factor the sign-in passed; null for password or single sign-on alone. */
+  secondFactor: 'totp' | 'passkey' | 'recovery' | null;
+  /** When the person last proved who they are in this session (sign-in or re-authentication). */
+  authenticatedAt: Date;
   user: {
     id: string;
     email: string;
@@ -45,6 +59,8 @@ export type SessionRow = {
     lang: 'en' | 'fi';
     isAdmin: boolean;
     emailVerified: boolean;
+    hasTwoFactor: boolean;
+    isTwoFactorRequired: boolean;
   };
 };
 
@@ -92,6 +108,8 @@ export function createCookieSessionReader(options: {
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       updatedAt: sessions.updatedAt,
+      secondFactor: sessions.secondFactor,
+      authenticatedAt: sessions.authenticatedAt,
       ...sessionUserColumns,
     })
     .from(sessions)
@@ -124,7 +142,44 @@ export function createCookieSessionReader(options: {
     const now = Date.now();
     if (!row || row.expiresAt.getTime() <= now) return { kind: 'none' };
     if (now - row.updatedAt.getTime() > options.renewAfterSeconds * 1000) return { kind: 'renew' };
-    const { sessionId, createdAt, expiresAt, updatedAt: _updatedAt, ...user } = row;
-    return { kind: 'live', session: { sessionId, createdAt, expiresAt, user } };
+    const {
+      sessionId,
+      createdAt,
+      expiresAt,
+      updatedAt: _updatedAt,
+      secondFactor,
+      authenticatedAt,
+      ...user
+    } = row;
+    return {
+      kind: 'live',
+      session: { sessionId, createdAt, expiresAt, secondFactor, authenticatedAt, user },
+    };
   };
+}
+
+/**
+ * The session's own columns and the user's, by session id: for a session the auth engine just
+ * renewed (its answer lacks Pactum's columns).
+ */
+export async function readSessionById(
+  db: DbOrTx,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      secondFactor: sessions.secondFactor,
+      authenticatedAt: sessions.authenticatedAt,
+      ...sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(users.disabledAt)))
+    .limit(1);
+  if (!row) return undefined;
+  const { sessionId: id, createdAt, expiresAt, secondFactor, authenticatedAt, ...user } = row;
+  return { sessionId: id, createdAt, expiresAt, secondFactor, authenticatedAt, user };
 }

@@ -62,9 +62,20 @@ type DocumentAlertVars = {
   title: string;
   subject: string;
   message: string;
+  /** Who set the alert, and their address ('' when the account is gone). */
   sender: string;
+  senderEmail: string;
+  /** Who changed it since, when not its author (a workspace administrator); else ''. */
+  editor: string;
+  editorEmail: string;
   url: string;
 };
+
+/** Whose words an alert's subject and message are: who saved it last. */
+function alertWriter(v: DocumentAlertVars): { name: string; email: string } | undefined {
+  if (v.editor) return { name: v.editor, email: v.editorEmail };
+  return v.sender ? { name: v.sender, email: v.senderEmail } : undefined;
+}
 /** Someone gave the reader access to a template, draft or deal; `isRegistered` tells which hint. */
 type DocumentSharedVars = {
   sharer: string;
@@ -269,39 +280,57 @@ export const mailTemplates = {
   /**
    * A document alert's day (spec 1 §4 upcoming-document-alert). Only a reader whose account may
    * open the file (`isUser`) is told its name; anyone else gets the subject, message and a link
-   * that leads through sign-in.
+   * that leads through sign-in. Every reader is told who set it and who changed it since (an
+   * administrator); a reader without an account also the name and address of the one who wrote
+   * the text they read (issue 35).
    */
   'document-alert': {
     en: {
       subject: (v: { subject: string }) => `Reminder: ${v.subject}`,
-      paragraphs: (v: DocumentAlertVars) => [
-        v.isUser
-          ? `This is your reminder about the file "${v.title}" in your Pactum archive${v.sender ? `, set by ${v.sender}` : ''}.`
-          : v.sender
-            ? `${v.sender} set this reminder for you in Pactum.`
-            : 'This is a reminder set for you in Pactum.',
-        `Subject: ${v.subject}`,
-        ...(v.message ? [v.message] : []),
-        v.isUser
-          ? 'Open the file with the link below.'
-          : 'The link below leads to Pactum: sign in to see what it concerns, if you have access to it.',
-      ],
+      paragraphs: (v: DocumentAlertVars) => {
+        const writer = alertWriter(v);
+        return [
+          v.isUser
+            ? `This is your reminder about the file "${v.title}" in your Pactum archive${v.sender ? `, set by ${v.sender}` : ''}${v.editor ? ` and last changed by ${v.editor}` : ''}.`
+            : v.sender
+              ? `${v.sender} (${v.senderEmail}) set this reminder for you in Pactum${v.editor ? `, and ${v.editor} (${v.editorEmail}) changed it` : ''}.`
+              : v.editor
+                ? `${v.editor} (${v.editorEmail}) changed this reminder set for you in Pactum.`
+                : 'This is a reminder set for you in Pactum.',
+          ...(!v.isUser && writer
+            ? [`The subject and message below were written by ${writer.name} (${writer.email}).`]
+            : []),
+          `Subject: ${v.subject}`,
+          ...(v.message ? [v.message] : []),
+          v.isUser
+            ? 'Open the file with the link below.'
+            : 'The link below leads to Pactum: sign in to see what it concerns, if you have access to it.',
+        ];
+      },
       action: (v: { url: string }) => ({ label: 'Open in Pactum', url: v.url }),
     },
     fi: {
       subject: (v: { subject: string }) => `Muistutus: ${v.subject}`,
-      paragraphs: (v: DocumentAlertVars) => [
-        v.isUser
-          ? `${v.sender ? `${v.sender} asetti tämän muistutuksen` : 'Tämä on muistutus'} tiedostosta "${v.title}" Pactum-arkistossasi.`
-          : v.sender
-            ? `${v.sender} asetti sinulle tämän muistutuksen Pactumissa.`
-            : 'Tämä on sinulle asetettu muistutus Pactumissa.',
-        `Aihe: ${v.subject}`,
-        ...(v.message ? [v.message] : []),
-        v.isUser
-          ? 'Avaa tiedosto alla olevasta linkistä.'
-          : 'Alla oleva linkki vie Pactumiin: kirjaudu sisään nähdäksesi, mitä muistutus koskee, jos sinulla on siihen pääsy.',
-      ],
+      paragraphs: (v: DocumentAlertVars) => {
+        const writer = alertWriter(v);
+        return [
+          v.isUser
+            ? `${v.sender ? `${v.sender} asetti tämän muistutuksen` : 'Tämä on muistutus'} tiedostosta "${v.title}" Pactum-arkistossasi.${v.editor ? ` ${v.editor} muutti sitä viimeksi.` : ''}`
+            : v.sender
+              ? `${v.sender} (${v.senderEmail}) asetti sinulle tämän muistutuksen Pactumissa${v.editor ? `, ja ${v.editor} (${v.editorEmail}) muutti sitä` : ''}.`
+              : v.editor
+                ? `${v.editor} (${v.editorEmail}) muutti tätä sinulle asetettua muistutusta Pactumissa.`
+                : 'Tämä on sinulle asetettu muistutus Pactumissa.',
+          ...(!v.isUser && writer
+            ? [`Alla olevan aiheen ja viestin on kirjoittanut ${writer.name} (${writer.email}).`]
+            : []),
+          `Aihe: ${v.subject}`,
+          ...(v.message ? [v.message] : []),
+          v.isUser
+            ? 'Avaa tiedosto alla olevasta linkistä.'
+            : 'Alla oleva linkki vie Pactumiin: kirjaudu sisään nähdäksesi, mitä muistutus koskee, jos sinulla on siihen pääsy.',
+        ];
+      },
       action: (v: { url: string }) => ({ label: 'Avaa Pactumissa', url: v.url }),
     },
   },
@@ -365,7 +394,15 @@ const chosenText: { [N in MailTemplateName]?: ReadonlyArray<keyof MailVars<N>> }
   'signing-request': ['signer', 'sender', 'title', 'party'],
   'signed-document': ['title'],
   'document-shared': ['sharer', 'title'],
-  'document-alert': ['title', 'subject', 'message', 'sender'],
+  'document-alert': [
+    'title',
+    'subject',
+    'message',
+    'sender',
+    'senderEmail',
+    'editor',
+    'editorEmail',
+  ],
 };
 
 const ZWNJ = '\u200C';

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ApiTokensCard } from '../api-tokens/components/api-tokens-card';
 import { useMe } from '../auth/api/get-me';
+import { SessionsCard } from '../two-factor/components/sessions-card';
+import { TwoFactorCard } from '../two-factor/components/two-factor-card';
 import { AutofillDialog, NotificationsDialog } from './components/account-dialogs';
 import { AccountInfoCard } from './components/account-info-card';
 import { ChangePasswordCard } from './components/change-password-card';
@@ -48,6 +50,14 @@ export function AccountPage() {
                 <CompanyAddressCard me={me} />
                 <CountersCard />
               </Stack>
+            </Grid>
+          </Grid>
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <TwoFactorCard />
+            </Grid>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <SessionsCard />
             </Grid>
           </Grid>
           <ApiTokensCard />

@@ -18,6 +18,7 @@ import { ADMIN_USERS_PATH, adminEventsPath, adminWorkspacePath } from './admin-p
 import { useEndUserSessions } from './api/end-user-sessions';
 import { type AdminSession, type AdminUserDetail, useAdminUser } from './api/get-admin-user';
 import { useResendVerification } from './api/resend-verification';
+import { useResetTwoFactor } from './api/reset-two-factor';
 import { useSetUserAdmin } from './api/set-user-admin';
 import { useSetUserDisabled } from './api/set-user-disabled';
 import { UserFlagChips, VerifiedChip } from './components/admin-chips';
@@ -56,7 +57,8 @@ type Action =
   | { name: 'grant' }
   | { name: 'revoke' }
   | { name: 'disable' }
-  | { name: 'enable' };
+  | { name: 'enable' }
+  | { name: 'resetTwoFactor' };
 
 function UserView({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation();
@@ -104,6 +106,16 @@ function UserView({ user }: { user: AdminUserDetail }) {
             onClick={() => setAction({ name: 'disable' })}
           >
             {t('admin.user.disable')}
+          </Button>
+        )}
+        {user.hasTwoFactor && (
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={isMe}
+            onClick={() => setAction({ name: 'resetTwoFactor' })}
+          >
+            {t('admin.user.resetTwoFactor')}
           </Button>
         )}
         <Button component={RouterLink} to={adminEventsPath({ userId: user.id })}>
@@ -277,6 +289,7 @@ function UserActionDialog({
   const resend = useResendVerification(user.id);
   const setAdmin = useSetUserAdmin(user.id);
   const setDisabled = useSetUserDisabled(user.id);
+  const resetTwoFactor = useResetTwoFactor(user.id);
   const name = user.name || user.email;
   const done = (message: string) => {
     toast.success(message);
@@ -330,6 +343,15 @@ function UserActionDialog({
             setDisabled.mutate({ reason, isDisabled }, { onSuccess: () => done(message) }),
         };
       }
+      case 'resetTwoFactor':
+        return {
+          mutation: resetTwoFactor,
+          submit: (reason: string) =>
+            resetTwoFactor.mutate(
+              { reason },
+              { onSuccess: () => done(t('admin.user.twoFactorReset', { name })) },
+            ),
+        };
     }
   })();
   return (

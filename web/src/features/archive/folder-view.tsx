@@ -31,8 +31,9 @@ import { useUploadQueue } from './use-upload-queue';
 type Dialog = 'edit' | 'subfolder' | null;
 
 /**
- * A folder (spec 1 §2): the breadcrumbs, the folder menu (Edit folder, Create subfolder), its
- * subfolders and files by name, and uploads by button or by dropping files and folder trees.
+ * A folder (spec 1 §2): the breadcrumbs, the folder menu (Edit folder, and Create subfolder
+ * where the server says the user may: `canCreateSubfolder`), its subfolders and files by name,
+ * and uploads by button or by dropping files and folder trees.
  */
 export function FolderView({ folderId }: { folderId: string }) {
   const { t } = useTranslation();
@@ -103,14 +104,16 @@ export function FolderView({ folderId }: { folderId: string }) {
               >
                 {t('archive.editFolder')}
               </MenuItem>
-              <MenuItem
-                onClick={() => {
-                  setMenuAnchor(null);
-                  setDialog('subfolder');
-                }}
-              >
-                {t('archive.createSubfolder')}
-              </MenuItem>
+              {detail.canCreateSubfolder && (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    setDialog('subfolder');
+                  }}
+                >
+                  {t('archive.createSubfolder')}
+                </MenuItem>
+              )}
             </Menu>
           </>
         }

@@ -7,6 +7,7 @@ import { archiveMessages } from '@pactum/core/archive';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { codeText } from '../../app/error-text';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -22,7 +23,9 @@ import { useEditFileParam } from './edit-file-param';
 /**
  * The archive's root (spec 1 §2): the starred Inbox, the user's folders and 'Create new
  * folder', which needs a workspace ('A Workspace is required to create folders and upload
- * documents.'). Nothing is uploaded here.
+ * documents.') that the user administers (issue 35: members make folders only inside folders
+ * of their groups). The server says which (`canCreateFolders`, `canCreateRootFolder`). Nothing
+ * is uploaded here.
  */
 export function RootView() {
   const { t } = useTranslation();
@@ -34,7 +37,8 @@ export function RootView() {
   useDocumentTitle(t('archive.title'));
   const first = root.data?.pages[0];
   const items = root.data?.pages.flatMap((page) => page.items) ?? [];
-  const canCreate = first?.canCreateFolders ?? false;
+  const hasWorkspace = first?.canCreateFolders ?? false;
+  const canCreate = first?.canCreateRootFolder ?? false;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1280 }}>
@@ -54,8 +58,11 @@ export function RootView() {
           </>
         }
       />
-      {first && !canCreate && (
+      {first && !hasWorkspace && (
         <Alert severity="info">{archiveMessages[lang].workspaceRequired}</Alert>
+      )}
+      {first && hasWorkspace && !canCreate && (
+        <Alert severity="info">{codeText('archive_root_folder_administrators_only', lang)}</Alert>
       )}
       {root.isError ? (
         <ErrorAlert error={root.error} fallback={t('archive.loadFailed')} />

@@ -25,6 +25,7 @@ import { useSignOut } from '../auth/api/sign-out';
 import { withRedirect } from '../auth/redirect';
 import { SearchToggle } from '../search/components/search-toggle';
 import { useChatWidget } from '../support/chat-widget';
+import { TwoFactorRequiredPage } from '../two-factor/two-factor-required-page';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { type DrawerControl, DrawerControlContext } from './drawer-control';
 import { NavDrawerContent } from './nav-drawer';
@@ -60,6 +61,7 @@ export function DashboardLayout() {
   if (!me.data.isProfileComplete) {
     return <Navigate to={withRedirect('/sso/signup', pathname + search)} replace />;
   }
+  if (me.data.isTwoFactorRequired) return <TwoFactorRequiredPage />;
   return <Shell me={me.data} />;
 }
 

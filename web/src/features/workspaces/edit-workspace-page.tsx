@@ -33,6 +33,7 @@ import { BuyCreditsCard } from './components/buy-credits-card';
 import { DetailsCard } from './components/details-card';
 import { GroupsCard } from './components/groups-card';
 import { MembersCard } from './components/members-card';
+import { SecurityCard } from './components/security-card';
 import { StatsCard } from './components/stats-card';
 import { TagsCard } from './components/tags-card';
 import { TransactionsCard } from './components/transactions-card';
@@ -208,6 +209,7 @@ function AccountTab({ workspace }: { workspace: Workspace }) {
         </Grid>
       </Grid>
       <TagsCard workspace={workspace} ref={tagsRef} />
+      {workspace.role === 'edit' && <SecurityCard workspace={workspace} />}
       {workspace.role === 'edit' && <WebhooksCard workspaceId={workspace.id} />}
       {workspace.role === 'edit' && <ApiTokensCard workspaceId={workspace.id} />}
     </Stack>

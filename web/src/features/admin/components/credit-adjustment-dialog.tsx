@@ -10,11 +10,11 @@ import { adminCreditAdjustmentBodySchema } from '@pactum/core/api/admin';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
 import { mappedZodResolver } from '../../../ui/mapped-resolver';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
+import { ReauthenticateAlert } from '../../two-factor/components/reauthenticate-dialog';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { parseAmount } from '../credit-amount';
 import { useReasonText } from '../use-reason-text';
@@ -107,7 +107,7 @@ export function CreditAdjustmentDialog({ workspace, onClose }: CreditAdjustmentD
               minRows={2}
               formatError={(message) => reasonError(form.getValues('reason'), message)}
             />
-            <ErrorAlert error={adjust.error} />
+            <ReauthenticateAlert error={adjust.error} onConfirmed={() => submit()} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -11,9 +11,9 @@ import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ErrorAlert } from '../../../ui/error-alert';
 import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
+import { ReauthenticateAlert } from '../../two-factor/components/reauthenticate-dialog';
 import { useReasonText } from '../use-reason-text';
 
 /** The width of an admin action's dialog: room for a reason of a few lines. */
@@ -88,7 +88,7 @@ export function ReasonDialog({
               autoFocus
               formatError={(message) => reasonError(form.getValues('reason'), message)}
             />
-            <ErrorAlert error={error} />
+            <ReauthenticateAlert error={error} onConfirmed={() => submit()} />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -26,8 +26,10 @@ type AlertListProps = {
 };
 
 /**
- * The file's pending alerts, soonest first: date, subject, message, recipients and who added
- * it, each with edit and remove. Removing asks 'Are you sure you would like to remove alert %s?'.
+ * The file's pending alerts, soonest first: date, subject, message, recipients, who added it and
+ * who changed it since. Edit and remove are offered on the alerts the server says the caller may
+ * change (`canEdit`: their own, or any as a workspace administrator). Removing asks 'Are you
+ * sure you would like to remove alert %s?'.
  */
 export function AlertList({ fileId, fileName, alerts, onEdit, onRemoved }: AlertListProps) {
   const { t } = useTranslation();
@@ -100,26 +102,35 @@ export function AlertList({ fileId, fileName, alerts, onEdit, onRemoved }: Alert
                     {t('archive.alerts.createdBy', { name: alert.createdByName })}
                   </Typography>
                 )}
+                {alert.modifiedByName && alert.modifiedBy !== alert.createdBy && (
+                  <Typography variant="caption" color="text.secondary">
+                    {t('archive.alerts.changedBy', { name: alert.modifiedByName })}
+                  </Typography>
+                )}
               </Stack>
-              <Tooltip title={t('archive.alerts.edit')}>
-                <IconButton
-                  size="small"
-                  aria-label={t('archive.alerts.editLabel', { subject: alert.subject })}
-                  onClick={() => onEdit(alert)}
-                >
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('archive.alerts.remove')}>
-                <IconButton
-                  size="small"
-                  aria-label={t('archive.alerts.removeLabel', { subject: alert.subject })}
-                  onClick={() => ask(alert)}
-                  disabled={remove.isPending && remove.variables === alert.id}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              {alert.canEdit && (
+                <>
+                  <Tooltip title={t('archive.alerts.edit')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('archive.alerts.editLabel', { subject: alert.subject })}
+                      onClick={() => onEdit(alert)}
+                    >
+                      <EditOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('archive.alerts.remove')}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('archive.alerts.removeLabel', { subject: alert.subject })}
+                      onClick={() => ask(alert)}
+                      disabled={remove.isPending && remove.variables === alert.id}
+                    >
+                      <DeleteOutline fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )}
             </Stack>
           </Card>
         ))}

@@ -34,9 +34,10 @@ type CreateFolderDialogProps = {
 };
 
 /**
- * A new folder (spec 1 §5): a name by the slug rule and, at the root, a workspace and groups
- * of it (none: the whole workspace). A subfolder takes its parent's workspace (shown locked)
- * and, when the parent is limited to groups, its groups too. Mounted per opening.
+ * A new folder (spec 1 §5): a name by the slug rule and, at the root, a workspace the user
+ * administers and groups of it (none: the whole workspace). A subfolder takes its parent's
+ * workspace (shown locked) and, when the parent is limited to groups, its groups too. Mounted
+ * per opening.
  */
 export function CreateFolderDialog({ parent, onClose, onCreated }: CreateFolderDialogProps) {
   const { t } = useTranslation();
@@ -44,7 +45,10 @@ export function CreateFolderDialog({ parent, onClose, onCreated }: CreateFolderD
   const titleId = useId();
   const create = useCreateFolder();
   const workspaces = useWorkspaces();
-  const choices = (workspaces.data ?? []).filter((w) => !w.isDemo && !w.isRejected);
+  // Root folders are made by a workspace's administrators only (issue 35).
+  const choices = (workspaces.data ?? []).filter(
+    (w) => !w.isDemo && !w.isRejected && w.role === 'edit',
+  );
   const isRoot = parent === null;
   const isGroupsInherited = parent?.scope === 'groups';
   const schema = useMemo(

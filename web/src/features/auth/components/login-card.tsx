@@ -1,7 +1,9 @@
+import type { SecondFactorMethod } from '@pactum/core/api/two-factor';
 import type { SignIn } from '@pactum/core/auth';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../../app/http';
 import { PlainAlert } from '../../../ui/plain/plain-alert';
 import { PlainButton } from '../../../ui/plain/plain-button';
 import { PlainErrorAlert } from '../../../ui/plain/plain-error-alert';
@@ -11,7 +13,12 @@ import { useDocumentTitle } from '../../../ui/use-document-title';
 import { SupportErrorAlert } from '../../support/support-error-alert';
 import { useForgotPassword } from '../api/forgot-password';
 import type { Me } from '../api/get-me';
-import { useSignIn } from '../api/sign-in';
+import {
+  isSecondFactorStep,
+  useSignIn,
+  useSignInWithCode,
+  useSignInWithPasskey,
+} from '../api/sign-in';
 import { useRateLimitText } from '../rate-limit-wait';
 import { SsoButtons, useHasSso } from './sso-buttons';
 import { StartFrame } from './start-frame';
@@ -40,7 +47,11 @@ const forgotPasswordSchema = lazySchema<{ email: string }>(() =>
   import('../auth-schemas').then((module) => module.forgotPasswordSchema),
 );
 
-type View = { name: 'login' } | { name: 'forgot' } | { name: 'reset-sent'; email: string };
+type View =
+  | { name: 'login' }
+  | { name: 'forgot' }
+  | { name: 'reset-sent'; email: string }
+  | { name: 'second-factor'; methods: SecondFactorMethod[] };
 
 /** The sign-in card with its forgot-password and reset-link-sent views. */
 export function LoginCard(props: LoginCardProps) {
@@ -58,6 +69,15 @@ export function LoginCard(props: LoginCardProps) {
   if (view.name === 'reset-sent') {
     return <ResetSentView email={view.email} onBack={() => setView({ name: 'login' })} />;
   }
+  if (view.name === 'second-factor') {
+    return (
+      <SecondFactorView
+        methods={view.methods}
+        onSignedIn={props.onSignedIn}
+        onBack={() => setView({ name: 'login' })}
+      />
+    );
+  }
   return (
     <LoginView
       {...props}
@@ -65,6 +85,10 @@ export function LoginCard(props: LoginCardProps) {
       onForgot={(typed) => {
         setEmail(typed);
         setView({ name: 'forgot' });
+      }}
+      onSecondFactor={(typed, methods) => {
+        setEmail(typed);
+        setView({ name: 'second-factor', methods });
       }}
     />
   );
@@ -78,7 +102,11 @@ function LoginView({
   notice,
   onSignedIn,
   onForgot,
-}: LoginCardProps & { onForgot: (email: string) => void }) {
+  onSecondFactor,
+}: LoginCardProps & {
+  onForgot: (email: string) => void;
+  onSecondFactor: (email: string, methods: SecondFactorMethod[]) => void;
+}) {
   const { t } = useTranslation();
   const heading = title ?? t('login.title');
   useDocumentTitle(heading);
@@ -86,7 +114,12 @@ function LoginView({
   const rateLimitText = useRateLimitText();
   const form = usePlainForm(signInSchema, { email: defaultEmail ?? '', password: '' });
   const onSubmit = form.handleSubmit((values) =>
-    signIn.mutate(values, { onSuccess: (me) => onSignedIn(me) }),
+    signIn.mutate(values, {
+      onSuccess: (answer) => {
+        if (isSecondFactorStep(answer)) onSecondFactor(values.email, answer.secondFactor.methods);
+        else onSignedIn(answer);
+      },
+    }),
   );
   return (
     <StartFrame title={heading}>
@@ -122,6 +155,87 @@ function LoginView({
           {t('login.register')}
         </RouterLink>
       </p>
+    </StartFrame>
+  );
+}
+
+/**
+ * The second step of a sign-in: a code from the authenticator app (or a recovery code), or the
+ * passkey, whichever the account has.
+ */
+function SecondFactorView({
+  methods,
+  onSignedIn,
+  onBack,
+}: {
+  methods: SecondFactorMethod[];
+  onSignedIn: (me: Me) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('login.secondFactorTitle'));
+  const [code, setCode] = useState('');
+  const [isMissing, setIsMissing] = useState(false);
+  const withCode = useSignInWithCode();
+  const withPasskey = useSignInWithPasskey();
+  const rateLimitText = useRateLimitText();
+  const hasCode = methods.includes('totp') || methods.includes('recovery');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    setIsMissing(typed === '');
+    if (typed) withCode.mutate({ code: typed }, { onSuccess: onSignedIn });
+  };
+  return (
+    <StartFrame
+      title={t('login.secondFactorTitle')}
+      subtitle={hasCode ? t('login.codeDescription') : t('login.passkeyDescription')}
+    >
+      {hasCode && (
+        <form className="pl-stack" noValidate onSubmit={onSubmit}>
+          <SupportErrorAlert error={withCode.error} describe={rateLimitText} />
+          <PlainTextField
+            label={t('login.code')}
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              if (value.trim()) setIsMissing(false);
+            }}
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            error={isMissing ? t('login.codeMissing') : undefined}
+            helperText={methods.includes('recovery') ? t('login.recoveryHint') : undefined}
+          />
+          <PlainButton
+            type="submit"
+            variant="contained"
+            size="large"
+            isPending={withCode.isPending}
+          >
+            {t('login.verify')}
+          </PlainButton>
+        </form>
+      )}
+      {methods.includes('passkey') && (
+        <div className="pl-stack">
+          <PlainErrorAlert
+            error={withPasskey.error}
+            describe={(error) => (error instanceof ApiError ? undefined : t('login.passkeyFailed'))}
+          />
+          <PlainButton
+            variant={hasCode ? 'outlined' : 'contained'}
+            size="large"
+            isPending={withPasskey.isPending}
+            onClick={() => withPasskey.mutate(undefined, { onSuccess: onSignedIn })}
+          >
+            {t('login.usePasskey')}
+          </PlainButton>
+        </div>
+      )}
+      <PlainButton className="pl-center" onClick={onBack}>
+        {t('forgot.back')}
+      </PlainButton>
     </StartFrame>
   );
 }

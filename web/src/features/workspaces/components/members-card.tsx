@@ -97,6 +97,13 @@ export function MembersCard({ workspace, myUserId }: Props) {
                       variant="outlined"
                       label={t(`workspaces.roles.${member.role}`)}
                     />
+                    {isAdministrator && workspace.requireTwoFactor && !member.hasTwoFactor && (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        label={t('twoFactor.workspace.memberOff')}
+                      />
+                    )}
                   </Stack>
                 }
                 secondary={member.email}
