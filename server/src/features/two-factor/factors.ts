@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../http/app-error';
 import type { ResolvedSession } from '../../http/session';
 import type { Platform } from '../../platform/platform';
+import type { RateRule } from '../../platform/rate-limit/rate-limit';
 import {
   base32Encode,
   isRecoveryCodeShape,
@@ -34,6 +35,22 @@ import { loadWebAuthn, relyingParty } from './webauthn';
  * they are within this long: at sign-in, or again with `reauthenticate`.
  */
 export const RECENT_AUTHENTICATION_SECONDS = 15 * 60;
+/**
+ * Tries of a code, a passkey or the password per account and purpose: the 11th within 15 minutes
+ * is refused (429). Every try is counted before it is checked, so tries raced in parallel are each
+ * counted once; a success resets the count.
+ */
+const TRIES: RateRule = { max: 10, windowSeconds: 15 * 60 };
+
+/** Counts one try under `key` (e.g. `second-factor:<user>`); 429 past the limit. */
+export async function countTry(platform: Platform, key: string): Promise<string> {
+  const attempt = await platform.rateLimiter.hit(key, TRIES);
+  if (!attempt.isAllowed) {
+    throw new AppError('rate_limited', {}, { retryAfterSeconds: attempt.retryAfterSeconds });
+  }
+  return key;
+}
+
 /** How long a passkey registration waits for the authenticator's answer. */
 const PASSKEY_REGISTER_TTL_SECONDS = 5 * 60;
 
@@ -245,11 +262,7 @@ export async function reauthenticate(
 ): Promise<void> {
   if (session.token) throw new AppError('forbidden');
   const userId = session.user.id;
-  const key = `reauthenticate:${userId}`;
-  const attempt = await platform.rateLimiter.hit(key, { max: 10, windowSeconds: 15 * 60 });
-  if (!attempt.isAllowed) {
-    throw new AppError('rate_limited', {}, { retryAfterSeconds: attempt.retryAfterSeconds });
-  }
+  const key = await countTry(platform, `reauthenticate:${userId}`);
   if (!(await isPasswordRight(platform, userId, input.password))) {
     throw new AppError('wrong_password');
   }
@@ -314,13 +327,7 @@ export async function confirmTotp(
 ): Promise<{ recoveryCodes: string[] }> {
   requireRecentAuthentication(session);
   const userId = session.user.id;
-  const attempt = await platform.rateLimiter.hit(`totp-confirm:${userId}`, {
-    max: 10,
-    windowSeconds: 15 * 60,
-  });
-  if (!attempt.isAllowed) {
-    throw new AppError('rate_limited', {}, { retryAfterSeconds: attempt.retryAfterSeconds });
-  }
+  await countTry(platform, `totp-confirm:${userId}`);
   const secret = await authSecret(platform);
   return platform.database.db.transaction(async (tx) => {
     const [row] = await tx

@@ -8,9 +8,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authChallenges, authEvents, passkeys, sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { readCookie } from '../../platform/auth/sessions';
 import type { Platform } from '../../platform/platform';
-import type { RateRule } from '../../platform/rate-limit/rate-limit';
-import { checkSecondFactorCode, passkeyCredential, usePasskey } from './factors';
+import { checkSecondFactorCode, countTry, passkeyCredential, usePasskey } from './factors';
 import { tokenHash } from './totp';
 import { loadWebAuthn, relyingParty } from './webauthn';
 
@@ -18,22 +18,9 @@ import { loadWebAuthn, relyingParty } from './webauthn';
 export const SECOND_STEP_TTL_SECONDS = 10 * 60;
 /** The cookie that carries a sign-in waiting for its second factor (HttpOnly, auth routes only). */
 export const SECOND_STEP_COOKIE = 'pactum.second_step';
-/**
- * Wrong codes and failed passkeys per account: the 11th within 15 minutes is refused. Every try
- * is counted before it is checked, so codes raced in parallel are each counted once.
- */
-export const SECOND_FACTOR_FAILURES: RateRule = { max: 10, windowSeconds: 15 * 60 };
 
 /** What the browser sent that the second step needs. */
 export type StepCaller = { ip: string; userAgent: string; cookieHeader: string | undefined };
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
 
 function stepCookie(platform: Platform, value: string, maxAge: number): string {
   const secure = platform.config.publicUrl.startsWith('https:') ? '; Secure' : '';
@@ -99,15 +86,6 @@ async function pendingStep(platform: Platform, caller: StepCaller) {
   return row;
 }
 
-async function countAttempt(platform: Platform, userId: string): Promise<string> {
-  const key = `second-factor:${userId}`;
-  const result = await platform.rateLimiter.hit(key, SECOND_FACTOR_FAILURES);
-  if (!result.isAllowed) {
-    throw new AppError('rate_limited', {}, { retryAfterSeconds: result.retryAfterSeconds });
-  }
-  return key;
-}
-
 /**
  * Ends the step (its row deleted: a step makes one session however many right answers race)
  * and starts the session the password and factor earned.
@@ -163,7 +141,7 @@ export async function finishWithCode(
   input: { code: string },
 ): Promise<{ userId: string; setCookies: string[] }> {
   const step = await pendingStep(platform, caller);
-  const attemptKey = await countAttempt(platform, step.userId);
+  const attemptKey = await countTry(platform, `second-factor:${step.userId}`);
   const factor = await checkSecondFactorCode(platform, step.userId, input.code);
   if (!factor) throw new AppError('second_factor_invalid');
   return finish(platform, caller, step, factor, attemptKey);
@@ -204,7 +182,7 @@ export async function finishWithPasskey(
   input: { response: Record<string, unknown> },
 ): Promise<{ userId: string; setCookies: string[] }> {
   const step = await pendingStep(platform, caller);
-  const attemptKey = await countAttempt(platform, step.userId);
+  const attemptKey = await countTry(platform, `second-factor:${step.userId}`);
   if (!step.webauthnChallenge) throw new AppError('passkey_invalid');
   const key = await passkeyCredential(platform.database.db, step.userId, input.response);
   if (!key) throw new AppError('passkey_invalid');

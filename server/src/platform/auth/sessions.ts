@@ -74,8 +74,8 @@ export type CookieSession =
   | { kind: 'renew' };
 
 /** The value of one cookie in a Cookie header. */
-function readCookie(header: string, name: string): string | undefined {
-  for (const part of header.split(';')) {
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
   }
