@@ -625,22 +625,58 @@ describe('resending the verification mail', () => {
       asAdmin('POST', `/api/v1/admin/users/${user.id}/verification`, {
         reason: 'Mail went to spam',
       });
-    // The user asks twice, support three times in a row: five mails.
+    /** As if a minute had passed: the address may get its next mail. */
+    const minuteLater = () => t.platform.rateLimiter.reset(`verify-mail-gap:${user.email}`);
+    // The user asks twice, support three times, a minute apart: five mails.
     for (const resend of [ownResend, ownResend, adminResend, adminResend, adminResend]) {
+      await minuteLater();
       expect((await resend()).statusCode).toBe(204);
     }
     expect(await queued()).toBe(5);
 
+    await minuteLater();
     const refused = await adminResend();
     expectError(refused, 429, 'rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The user's own resend is out of the same budget.
+    await minuteLater();
     expectError(await ownResend(), 429, 'rate_limited');
     expect(await queued()).toBe(5);
     // The refused resend is not logged as sent.
     expect((await adminLinesOf(user.id)).map((line) => line.action)).toEqual([
       'user.verification-resent',
       'user.verification-resent',
+      'user.verification-resent',
+    ]);
+  });
+});
+
+describe('resending in a row', () => {
+  it('sends one mail a minute to an address, whoever asks: support right after the user is refused', async () => {
+    const user = await createUser(t.platform, { emailVerified: false });
+    expect((await call('POST', '/api/v1/auth/send-verification', user.cookie, {})).statusCode).toBe(
+      204,
+    );
+    const refused = await asAdmin('POST', `/api/v1/admin/users/${user.id}/verification`, {
+      reason: 'Mail went to spam',
+    });
+    expectError(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Support's second click in a row is refused too, and neither refusal is logged.
+    await t.platform.rateLimiter.reset(`verify-mail-gap:${user.email}`);
+    const first = asAdmin('POST', `/api/v1/admin/users/${user.id}/verification`, {
+      reason: 'Mail went to spam',
+    });
+    expect((await first).statusCode).toBe(204);
+    expectError(
+      await asAdmin('POST', `/api/v1/admin/users/${user.id}/verification`, {
+        reason: 'Mail went to spam',
+      }),
+      429,
+      'rate_limited',
+    );
+    expect((await adminLinesOf(user.id)).map((line) => line.action)).toEqual([
       'user.verification-resent',
     ]);
   });

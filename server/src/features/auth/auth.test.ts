@@ -123,7 +123,10 @@ describe('sign-up and e-mail verification', () => {
     const before = Date.now();
     expect((await post('/api/v1/auth/send-verification', {}, cookie)).statusCode).toBe(204);
     await waitForMail(t.app, email, /Verify your e-mail/, { after: before - 1000 });
-    // As the account page asks: no body at all.
+    // At most one a minute to the address: the next one right away is refused.
+    expect((await post('/api/v1/auth/send-verification', {}, cookie)).statusCode).toBe(429);
+    // A minute later, as the account page asks: no body at all.
+    await t.platform.rateLimiter.reset(`verify-mail-gap:${email}`);
     const bare = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/send-verification',

@@ -28,6 +28,11 @@ const RESET_PER_EMAIL: RateRule = { max: 5, windowSeconds: 60 * 60 };
 const RESET_PER_ADDRESS: RateRule = { max: 30, windowSeconds: 60 * 60 };
 const CODES_PER_ADDRESS: RateRule = { max: 30, windowSeconds: 15 * 60 };
 const VERIFICATION_MAILS_PER_USER: RateRule = { max: 5, windowSeconds: 60 * 60 };
+/**
+ * One verification mail a minute to an address, whoever asks for it (the user or support): a
+ * mailbox is never flooded in a burst, however the hourly budget stands.
+ */
+const VERIFICATION_MAIL_GAP: RateRule = { max: 1, windowSeconds: 60 };
 /** A password change needs a session younger than this (else: sign in again). */
 export const RECENT_LOGIN_SECONDS = 24 * 60 * 60;
 
@@ -256,12 +261,16 @@ export async function verifyEmail(
   }
 }
 
-/** Mails the verification link again to the signed-in user. */
+/**
+ * Mails the verification link again to the user (asked by them or by support): at most one a
+ * minute to the address and five an hour to the user, both shared by every way of asking.
+ */
 export async function sendVerification(
   platform: Platform,
   options: { userId: string; email: string; isVerified: boolean; returnTo?: string },
 ): Promise<void> {
   if (options.isVerified) return;
+  await limit(platform, `verify-mail-gap:${options.email}`, VERIFICATION_MAIL_GAP);
   await limit(platform, `verify-mail:${options.userId}`, VERIFICATION_MAILS_PER_USER);
   // The link leads back to the page the user asked from (the document they are to sign).
   await platform.auth.api.sendVerificationEmail({
