@@ -25,6 +25,11 @@ declare module 'vitest' {
      * started. Undefined against an external app (E2E_BASE_URL).
      */
     productAdmin: ProductAdmin | undefined;
+    /**
+     * Where the server keeps its database (DATA_DIR, and DATABASE_URL on PostgreSQL), for the
+     * operator commands a journey runs beside it. Undefined against an external app.
+     */
+    serverData: { DATA_DIR: string; DATABASE_URL: string } | undefined;
   }
 }
 
@@ -54,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('baseUrl', externalUrl.replace(/\/$/, ''));
     project.provide('ssoAccount', undefined);
     project.provide('productAdmin', undefined);
+    project.provide('serverData', undefined);
     return async () => {};
   }
 
@@ -127,6 +133,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   project.provide('productAdmin', productAdmin);
+  project.provide('serverData', { DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '' });
   project.provide('ssoAccount', {
     login: ssoPerson.sub,
     email: ssoPerson.email,

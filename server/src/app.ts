@@ -49,6 +49,7 @@ import { paymentWebhookRoutes } from './features/workspaces/webhook-routes';
 import { registerCompression } from './http/compression';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
+import { registerGracefulStop } from './http/graceful-stop';
 import { redactUrl } from './http/redact';
 import { registerRequestScope } from './http/request-scope';
 import { registerTokenGuard } from './http/token-guard';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // While stopping, requests on open connections are answered, not refused (graceful-stop.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('platform', platform);
   documentErrorAnswers(app);
   registerErrorHandler(app);
+  registerGracefulStop(app);
   // First: the rest of every request, hooks included, runs in its scope.
   registerRequestScope(app);
   registerCsrfGuard(app);

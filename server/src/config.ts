@@ -41,6 +41,17 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((value) => value === '1' || value === 'true'),
+  /**
+   * On SIGTERM: seconds the process goes on answering, telling each client to close its
+   * connection (and the health check answering 503, so a balancer stops sending), before it
+   * stops accepting connections.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(1),
+  /**
+   * On SIGTERM, after the drain: seconds the requests under way and then the running jobs get to
+   * finish; what is left after it is cut (a job goes back to its queue).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(3600).default(25),
   /** nodemailer transport URL, e.g. smtp://user:pass@host:587; unset means the dev outbox. */
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Pactum <no-reply@pactum.local>'),
@@ -171,6 +182,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   runWorkers: boolean;
+  /** SIGTERM's drain and grace, in milliseconds (see SHUTDOWN_DRAIN_SECONDS, _GRACE_SECONDS). */
+  shutdown: { drainMs: number; graceMs: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   /** The dev outbox pages exist and every e-mail is kept there (SMTP or not). */
@@ -306,6 +319,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     runWorkers: e.RUN_WORKERS,
+    shutdown: {
+      drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+      graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     isDevOutboxEnabled,

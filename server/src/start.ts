@@ -3,8 +3,10 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { runMigrations, withSetUpLock } from './db/migrate';
+import { startLocalControl } from './features/admin/local-control';
 import { seedGlobalTemplates } from './features/templates/seed';
 import { ensureDemoWorkspace } from './features/workspaces/service';
+import { stopGracefully } from './http/graceful-stop';
 import { createPlatform, type Platform, startPlatform, stopPlatform } from './platform/platform';
 
 /** Opens the database named by the config and brings its schema up to date. */
@@ -63,6 +65,7 @@ export async function startServer(config = loadConfig()): Promise<Running & { ur
   const app = await buildApp({ platform });
   await startPlatform(platform, { isWorker: config.runWorkers });
   await app.listen({ port: config.port, host: config.host });
+  const localControl = await startLocalControl({ config, database, log });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -70,8 +73,11 @@ export async function startServer(config = loadConfig()): Promise<Running & { ur
     platform,
     url: `http://localhost:${port}`,
     async close() {
-      await app.close();
-      await stopPlatform(platform);
+      await localControl.close();
+      // Requests first (drained, then the ones under way), then the jobs under way: each within
+      // the grace period, so a job a request queued while draining is still run or handed back.
+      await stopGracefully(app, config.shutdown);
+      await stopPlatform(platform, { graceMs: config.shutdown.graceMs });
       await database.close();
     },
   };

@@ -47,7 +47,7 @@ try {
   await scheduleDigests(platform);
   log.info('Pactum worker is running');
   onShutdown(async () => {
-    await stopPlatform(platform);
+    await stopPlatform(platform, { graceMs: config.shutdown.graceMs });
     await database.close();
   });
 } catch (error) {

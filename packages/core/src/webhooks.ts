@@ -75,12 +75,17 @@ function envelope<T extends WebhookDeliveryType>(type: T) {
     type: z.literal(type),
     /** When the event happened (ISO 8601, UTC); retries carry the same. */
     timestamp: z.iso.datetime(),
+    /**
+     * The event's place among its deal's events to this endpoint: 1, 2, 3... in the order they
+     * happened, delivered in that order (issue 36). None on `webhook.test`.
+     */
+    sequence: z.number().int().positive().optional(),
     data: webhookEventDataSchemas[type],
   });
 }
 
 /**
- * The JSON body of every delivery: `{ type, timestamp, data }`. The body is fixed when the event
+ * The JSON body of every delivery: `{ type, timestamp, sequence, data }`. The body is fixed when the event
  * happens, so every retry sends (and signs) the same bytes.
  */
 export const webhookPayloadSchema = z.discriminatedUnion('type', [

@@ -100,8 +100,14 @@ function wrapPglite(client: PGlite, release: () => void): Database {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that errors (server restart) must not crash the process.
+  // A connection the server ends (a restart, a failover, `pg_terminate_backend`) emits 'error'
+  // on its client, and an 'error' without a listener ends the process. The pool hears an idle
+  // client's; a client checked out between two statements (a transaction, a held advisory lock)
+  // is heard here. Either way the statement that needed it fails (503) and the pool drops it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg({ client: pool, schema, logger: statementLogger }) as unknown as Db;
   const unlisteners = new Set<() => Promise<void>>();
   return {

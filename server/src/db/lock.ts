@@ -3,6 +3,12 @@ import path from 'node:path';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
+  /** The live process that holds the folder, when known. */
+  readonly holderPid: number | undefined;
+  constructor(message: string, holderPid?: number) {
+    super(message);
+    this.holderPid = holderPid;
+  }
 }
 
 /** What the lock file records: enough to tell the holder from a later process with its pid. */
@@ -138,6 +144,7 @@ export function lockDataDir(dbDir: string): () => void {
         throw new DataDirLockedError(
           `The embedded database in ${dbDir} is in use by process ${holder.pid}. ` +
             'Stop that process, give this one its own DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.',
+          holder.pid,
         );
       }
       fs.rmSync(lockPath, { force: true });

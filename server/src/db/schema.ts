@@ -1358,7 +1358,11 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoint_workspace_idx').on(t.workspaceId)],
 );
 
-/** One event for one endpoint: its id is the `webhook-id` a receiver deduplicates by. */
+/**
+ * One event for one endpoint: its id is the `webhook-id` a receiver deduplicates by. A deal's
+ * events to an endpoint form a line numbered by `sequence` (1, 2, 3 … per endpoint and deal):
+ * one is sent only after the one before it was delivered or given up (`delivery.ts`).
+ */
 export const webhookDeliveries = pgTable(
   'webhook_delivery',
   {
@@ -1367,6 +1371,10 @@ export const webhookDeliveries = pgTable(
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The deal the event is about; null for `webhook.test` (and deliveries made before 0019). */
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    /** The event's place among the deal's events to this endpoint (the payload's `sequence`). */
+    sequence: integer('sequence'),
     eventType: text('event_type').notNull(),
     /** The JSON body, exactly as sent (and signed) on every attempt. */
     payload: text('payload').notNull(),
@@ -1380,7 +1388,30 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('webhook_delivery_endpoint_idx').on(t.endpointId, t.createdAt)],
+  (t) => [
+    index('webhook_delivery_endpoint_idx').on(t.endpointId, t.createdAt),
+    // Each number once per endpoint and deal; also finds the next delivery of a deal’s line.
+    uniqueIndex('webhook_delivery_sequence_key').on(t.endpointId, t.dealId, t.sequence),
+  ],
+);
+
+/**
+ * The last `sequence` given to a deal's events for one endpoint. Taken with an upsert in the
+ * event's transaction, so its row lock orders concurrent events of one deal: the numbers are
+ * unique, follow commit order, and the delivery job's hand-over takes the same lock.
+ */
+export const webhookSequences = pgTable(
+  'webhook_sequence',
+  {
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.endpointId, t.dealId] })],
 );
 
 /**

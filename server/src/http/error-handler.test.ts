@@ -31,6 +31,8 @@ describe('isDatabaseUnavailable', () => {
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new Error('Client was closed and is not queryable'),
       new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })]),
     ];
     for (const failure of failures) {

@@ -28,6 +28,9 @@ const CONNECTION_MESSAGES = [
   'Connection terminated unexpectedly',
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  // A statement on a client whose connection was lost between two statements of its work.
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
 ];
 
 /**

@@ -132,7 +132,8 @@ export async function startPlatform(platform: Platform, options: { isWorker: boo
   await platform.realtime.start();
 }
 
-export async function stopPlatform(platform: Platform) {
+/** Stops live events, then the job workers; running jobs get `graceMs` (10 s) to finish. */
+export async function stopPlatform(platform: Platform, options: { graceMs?: number } = {}) {
   await platform.realtime.stop();
-  await platform.jobs.stop();
+  await platform.jobs.stop(options.graceMs);
 }

@@ -10,6 +10,8 @@ import {
   workspaceMembers,
   workspaces,
 } from '../db/schema';
+import { createDraftFromTemplate, putReceivers, updateDraft } from '../features/drafts/service';
+import type { Platform } from '../platform/platform';
 import { eventually } from './app';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -187,4 +189,47 @@ export function sendFinished(db: Db, draftId: string, timeoutMs?: number) {
     const [queue] = await db.select().from(draftQueues).where(eq(draftQueues.draftId, draftId));
     return queue?.step === 'done' ? queue : undefined;
   }, timeoutMs);
+}
+
+/**
+ * A draft ready to send, made through the services before any server process runs: the
+ * sender's workspace with `credits`, a template of `price` (2 by default), the sender's party
+ * 'Seller Oy' and one receiver party per e-mail ('Buyer 1', 'Buyer 2', ...).
+ */
+export async function draftReadyToSend(
+  platform: Platform,
+  options: { senderId: string; emails: string[]; credits: number; price?: number },
+) {
+  const { db } = platform.database;
+  const workspace = await createWorkspace(db, {
+    memberIds: [options.senderId],
+    credits: options.credits,
+  });
+  const template = await createTemplate(db, {
+    createdBy: options.senderId,
+    price: options.price ?? 2,
+  });
+  const userId = options.senderId;
+  const draft = await createDraftFromTemplate(platform, { userId, templateId: template.id });
+  await updateDraft(platform, {
+    userId,
+    draftId: draft.id,
+    input: {
+      parties: {
+        sender: { type: 'business', name: 'Seller Oy' },
+        receiver: { type: 'business', name: '' },
+      },
+    },
+  });
+  await putReceivers(platform, {
+    userId,
+    draftId: draft.id,
+    input: {
+      receivers: options.emails.map((email, index) => ({
+        party: { type: 'business' as const, name: `Buyer ${index + 1}` },
+        emails: [email],
+      })),
+    },
+  });
+  return { workspace, template, draft };
 }

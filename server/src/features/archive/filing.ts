@@ -1,12 +1,13 @@
 import { cleanFileName } from '@pactum/core/archive';
 import type { PartyRole } from '@pactum/core/documents';
-import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   archiveAccess,
   archiveFilings,
   archiveItems,
+  dealSigners,
   deals,
   documentAccess,
   files,
@@ -27,13 +28,15 @@ import { queueTextExtraction, registerTextExtractionJob } from './text';
  * `sealing`, `openFilings`); the transaction that records the sealed PDF moves them to `filing`
  * and enqueues `archive.file-deal` (`startFiling`). The job files each party whose row is not
  * done in its own transaction: the party's copy (pointing at the sealed PDF's stored file, so the
- * seal stays intact), its `archive_access` rows copied from the party's access entries on the
- * deal, one `new-inbox-item` notification per user it reaches, the text job, and the row marked
- * done. The row is locked first and the copy is unique per (deal, party), so a re-run, a
- * redelivered job or a restart after a crash files nothing twice. Unfinished filings resume when
- * a process starts (`resumeArchiveFilings`). A filing that keeps failing counts its attempts and
- * last error on the row and is `failed` once the retries are spent; so is one whose signed PDF
- * could not be made.
+ * seal stays intact), its `archive_access` rows (`partyReach`: the party's access entries on the
+ * deal and the accounts of the people who signed for the party), one `new-inbox-item`
+ * notification per user it reaches, the text job, and the row marked done. The row is locked
+ * first and the copy is unique per (deal, party), so a re-run, a redelivered job or a restart
+ * after a crash files nothing twice. Unfinished filings resume when a process starts
+ * (`resumeArchiveFilings`), and copies filed before the signers were given theirs are repaired
+ * then (`repairInboxCopyAccess`). A filing that keeps failing counts its attempts and last error
+ * on the row and is `failed` once the retries are spent; so is one whose signed PDF could not be
+ * made.
  */
 
 export const FILE_DEAL_JOB = 'archive.file-deal';
@@ -121,6 +124,7 @@ export async function reopenFilings(db: DbOrTx, dealId: string): Promise<void> {
  * Enqueues the job again for every filing past its seal and not done (a crash or a restart
  * took its worker). Filings still `sealing` go on when their signed PDF is recorded. Deals
  * whose sealed PDF was made before the archive existed get their filings opened here, once.
+ * Copies in the Inbox that lack their signers' access are repaired here too.
  */
 export async function resumeArchiveFilings(platform: Platform): Promise<void> {
   const { db } = platform.database;
@@ -139,6 +143,7 @@ export async function resumeArchiveFilings(platform: Platform): Promise<void> {
       await platform.jobs.enqueue(tx, filingJob(platform), { dealId });
     });
   }
+  await repairInboxCopyAccess(platform);
 }
 
 /**
@@ -233,26 +238,11 @@ async function fileParty(
     .for('update');
   if (!filing) return false;
 
-  const entries = await tx
-    .select({
-      userId: documentAccess.userId,
-      workspaceId: documentAccess.workspaceId,
-      groupId: documentAccess.groupId,
-    })
-    .from(documentAccess)
-    .where(
-      and(
-        eq(documentAccess.collection, 'deals'),
-        eq(documentAccess.documentId, dealId),
-        eq(documentAccess.party, party),
-      ),
-    )
-    .orderBy(asc(documentAccess.createdAt), asc(documentAccess.id));
-  const reaching = entries.filter((row) => row.userId || row.workspaceId || row.groupId);
+  const reach = await partyReach(tx, dealId, party);
   const workspaceId =
     party === 'sender'
       ? file.workspaceId
-      : (reaching.find((row) => row.workspaceId)?.workspaceId ?? null);
+      : (reach.entries.find((row) => row.workspaceId)?.workspaceId ?? null);
   // A slash in the title is kept as a dash: cleanFileName keeps only what follows the last one.
   const name = cleanFileName(`${file.title.replace(/[/\\]/g, '-')}.pdf`);
 
@@ -282,23 +272,9 @@ async function fileParty(
 
   let itemId = created?.id;
   if (created) {
-    if (reaching.length > 0) {
-      await tx.insert(archiveAccess).values(
-        reaching.map((row) => ({
-          itemId: created.id,
-          userId: row.userId,
-          workspaceId: row.workspaceId,
-          groupId: row.groupId,
-        })),
-      );
-    }
-    await notifyUsers(platform, tx, {
-      userIds: await reachedUserIds(tx, created.id),
-      actorId: null,
-      collection: 'deals',
-      documentId: dealId,
-      event: 'new-inbox-item',
-      data: { archiveId: created.id, title: name },
+    await grantCopy(platform, tx, {
+      item: { id: created.id, name, dealId },
+      rows: [...reach.entries, ...reach.signers],
     });
     await queueTextExtraction(platform, tx, created.id);
   } else {
@@ -315,6 +291,178 @@ async function fileParty(
     .set({ state: 'done', itemId, lastError: null, updatedAt: sql`now()` })
     .where(and(eq(archiveFilings.dealId, dealId), eq(archiveFilings.party, party)));
   return created !== undefined;
+}
+
+/** One way a party copy reaches people: a user, a workspace or a group. */
+type ReachRow = { userId: string | null; workspaceId: string | null; groupId: string | null };
+
+/**
+ * Who a party's copy reaches: the party's access entries on the deal (its users, workspaces and
+ * groups; an invitation to an address not taken up yet reaches no one) and the accounts of the
+ * people who signed for the party, who may be no member of the deal (a receiver's signer of a
+ * Send & Sign PDF, a signer named by address). Signing needs a session and binds the signer to
+ * the account that signed (`sign`), so every signature has an account by the time it is filed.
+ */
+async function partyReach(
+  tx: DbOrTx,
+  dealId: string,
+  party: PartyRole,
+): Promise<{ entries: ReachRow[]; signers: ReachRow[] }> {
+  const rows = await tx
+    .select({
+      userId: documentAccess.userId,
+      workspaceId: documentAccess.workspaceId,
+      groupId: documentAccess.groupId,
+    })
+    .from(documentAccess)
+    .where(
+      and(
+        eq(documentAccess.collection, 'deals'),
+        eq(documentAccess.documentId, dealId),
+        eq(documentAccess.party, party),
+      ),
+    )
+    .orderBy(asc(documentAccess.createdAt), asc(documentAccess.id));
+  const entries = rows.filter((row) => row.userId || row.workspaceId || row.groupId);
+  const signed = await tx
+    .select({ userId: dealSigners.userId })
+    .from(dealSigners)
+    .where(isPartySigner(dealId, party))
+    .orderBy(asc(dealSigners.signedAt), asc(dealSigners.id));
+  // A signer who is also a member of the party gets a row of their own too (given once, by
+  // `grantCopy`): what they signed stays theirs should they leave the workspace later.
+  return {
+    entries,
+    signers: signed.map((row) => ({ userId: row.userId, workspaceId: null, groupId: null })),
+  };
+}
+
+/** A live signer slot of the party that was signed, by the account that signed it. */
+function isPartySigner(dealId: SQL | string, party: SQL | PartyRole): SQL {
+  return and(
+    eq(dealSigners.dealId, dealId),
+    eq(dealSigners.party, party),
+    eq(dealSigners.state, 'signed'),
+    isNull(dealSigners.revokedAt),
+    isNotNull(dealSigners.userId),
+  ) as SQL;
+}
+
+const reachKey = (row: ReachRow) =>
+  `${row.userId ?? ''}|${row.workspaceId ?? ''}|${row.groupId ?? ''}`;
+
+/**
+ * Gives a party copy those of `rows` it lacks, and tells each user it reaches now and did not
+ * before (`new-inbox-item`). Filing gives a new copy all of its rows; the repair at start the
+ * missing ones. Answers how many rows were added.
+ */
+async function grantCopy(
+  platform: Platform,
+  tx: Tx,
+  options: { item: { id: string; name: string; dealId: string }; rows: ReachRow[] },
+): Promise<number> {
+  const { item } = options;
+  const held = await tx
+    .select({
+      userId: archiveAccess.userId,
+      workspaceId: archiveAccess.workspaceId,
+      groupId: archiveAccess.groupId,
+    })
+    .from(archiveAccess)
+    .where(eq(archiveAccess.itemId, item.id));
+  const keys = new Set(held.map(reachKey));
+  const missing = options.rows.filter((row) => {
+    const key = reachKey(row);
+    if (keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  });
+  if (missing.length === 0) return 0;
+  const before = new Set(held.length > 0 ? await reachedUserIds(tx, item.id) : []);
+  await tx.insert(archiveAccess).values(missing.map((row) => ({ itemId: item.id, ...row })));
+  const reached = await reachedUserIds(tx, item.id);
+  await notifyUsers(platform, tx, {
+    userIds: reached.filter((userId) => !before.has(userId)),
+    actorId: null,
+    collection: 'deals',
+    documentId: item.dealId,
+    event: 'new-inbox-item',
+    data: { archiveId: item.id, title: item.name },
+  });
+  return missing.length;
+}
+
+/**
+ * Repairs the copies in the Inbox filed before the people who signed for a party were given its
+ * copy (issue 36: a receiver's signer outside the deal got nothing, and a Send & Sign PDF's
+ * receiver copy reached no one). Each such copy gets the rows of its party's signers it lacks;
+ * one that reaches no one gets its party's whole reach as filing gives it now; each user it newly
+ * reaches is told. Copies moved into a folder have the folder's access and are left alone. Run
+ * at start with the resumed filings: the copy is locked and looked at again in its transaction,
+ * so a second run, or two processes starting at once, add nothing. Answers the copies changed.
+ */
+export async function repairInboxCopyAccess(platform: Platform): Promise<number> {
+  const { db } = platform.database;
+  const isInboxCopy = and(
+    eq(archiveItems.scope, 'party'),
+    isNull(archiveItems.parentId),
+    isNull(archiveItems.deletedAt),
+    isNotNull(archiveItems.originalDealId),
+    isNotNull(archiveItems.originalParty),
+  );
+  const accessOf = (userId?: SQL) =>
+    db
+      .select({ id: archiveAccess.id })
+      .from(archiveAccess)
+      .where(
+        and(
+          eq(archiveAccess.itemId, archiveItems.id),
+          userId ? eq(archiveAccess.userId, userId) : undefined,
+        ),
+      );
+  const lacksSigner = sql`EXISTS (SELECT 1 FROM ${dealSigners}
+    WHERE ${isPartySigner(sql`${archiveItems.originalDealId}`, sql`${archiveItems.originalParty}`)}
+      AND ${notExists(accessOf(sql`${dealSigners.userId}`))})`;
+  const partyHasEntry = sql`EXISTS (SELECT 1 FROM ${documentAccess}
+    WHERE ${documentAccess.collection} = 'deals'
+      AND ${documentAccess.documentId} = ${archiveItems.originalDealId}
+      AND ${documentAccess.party} = ${archiveItems.originalParty}
+      AND (${documentAccess.userId} IS NOT NULL OR ${documentAccess.workspaceId} IS NOT NULL
+        OR ${documentAccess.groupId} IS NOT NULL))`;
+  const candidates = await db
+    .select({ id: archiveItems.id })
+    .from(archiveItems)
+    .where(and(isInboxCopy, or(lacksSigner, and(notExists(accessOf()), partyHasEntry))));
+  let repaired = 0;
+  for (const candidate of candidates) {
+    const isRepaired = await db.transaction(async (tx) => {
+      const [item] = await tx
+        .select({
+          id: archiveItems.id,
+          name: archiveItems.name,
+          dealId: archiveItems.originalDealId,
+          party: archiveItems.originalParty,
+        })
+        .from(archiveItems)
+        .where(and(eq(archiveItems.id, candidate.id), isInboxCopy))
+        .for('update');
+      if (!item?.dealId || !item.party) return false;
+      const [held] = await tx
+        .select({ id: archiveAccess.id })
+        .from(archiveAccess)
+        .where(eq(archiveAccess.itemId, item.id))
+        .limit(1);
+      const reach = await partyReach(tx, item.dealId, item.party);
+      const rows = held ? reach.signers : [...reach.entries, ...reach.signers];
+      const added = await grantCopy(platform, tx, {
+        item: { id: item.id, name: item.name, dealId: item.dealId },
+        rows,
+      });
+      return added > 0;
+    });
+    if (isRepaired) repaired += 1;
+  }
+  return repaired;
 }
 
 /**

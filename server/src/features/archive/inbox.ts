@@ -3,8 +3,16 @@ import type { ArchivePageQuery } from '@pactum/core/archive';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { archiveFilings, archiveItems, archivePages, deals, documentAccess } from '../../db/schema';
+import {
+  archiveFilings,
+  archiveItems,
+  archivePages,
+  dealSigners,
+  deals,
+  documentAccess,
+} from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { workspaceScopeOf } from '../../http/request-scope';
 import { reachesUser, resolveAccess } from '../sharing/access';
 import { listTagsOfDocuments } from '../tags/service';
 import { canOpenItem, requireArchiveItem } from './access';
@@ -65,8 +73,19 @@ export async function listInbox(
   };
 }
 
-/** Filings not done yet of the parties whose access entries on the deal reach the caller. */
+/**
+ * Filings not done yet of the parties whose access entries on the deal reach the caller, or
+ * that the caller signed for (their copy will reach them; never in a workspace token's request).
+ */
 async function listOpenFilings(db: DbOrTx, userId: string): Promise<ArchiveFiling[]> {
+  const signedFor = workspaceScopeOf(userId)
+    ? sql`FALSE`
+    : sql`EXISTS (SELECT 1 FROM ${dealSigners}
+          WHERE ${dealSigners.dealId} = ${archiveFilings.dealId}
+            AND ${dealSigners.party} = ${archiveFilings.party}
+            AND ${dealSigners.userId} = ${userId}
+            AND ${dealSigners.state} = 'signed'
+            AND ${dealSigners.revokedAt} IS NULL)`;
   const rows = await db
     .select({
       dealId: archiveFilings.dealId,
@@ -82,11 +101,11 @@ async function listOpenFilings(db: DbOrTx, userId: string): Promise<ArchiveFilin
     .where(
       and(
         ne(archiveFilings.state, 'done'),
-        sql`EXISTS (SELECT 1 FROM ${documentAccess}
+        sql`(EXISTS (SELECT 1 FROM ${documentAccess}
           WHERE ${documentAccess.collection} = 'deals'
             AND ${documentAccess.documentId} = ${archiveFilings.dealId}
             AND ${documentAccess.party} = ${archiveFilings.party}
-            AND ${reachesUser(userId)})`,
+            AND ${reachesUser(userId)}) OR ${signedFor})`,
       ),
     )
     .orderBy(desc(archiveFilings.createdAt), asc(archiveFilings.dealId), asc(archiveFilings.party))
@@ -111,8 +130,9 @@ export async function getItemPages(db: DbOrTx, options: { userId: string; itemId
 
 /**
  * GET /deals/:dealId/archived: the archived copy of the caller's party, where the deal list's
- * 'archived' link leads. 404 when the caller does not reach the deal, it has no copy yet, or the
- * caller may not open it.
+ * 'archived' link leads; for a signer who is no party's member, the copy they may open (the one
+ * of the party they signed for). 404 when the caller does not reach the deal, it has no copy yet,
+ * or the caller may not open it.
  */
 export async function getDealArchived(db: DbOrTx, options: { userId: string; dealId: string }) {
   const access = await resolveAccess(db, {
@@ -121,17 +141,19 @@ export async function getDealArchived(db: DbOrTx, options: { userId: string; dea
     userId: options.userId,
   });
   const party = access?.party;
-  if (party !== 'sender' && party !== 'receiver') throw new AppError('archive_item_not_found');
+  const isParty = party === 'sender' || party === 'receiver';
   const [copy] = await db
     .select({ archiveId: archiveItems.id, parentId: archiveItems.parentId })
     .from(archiveItems)
     .where(
       and(
         eq(archiveItems.originalDealId, options.dealId),
-        eq(archiveItems.originalParty, party),
+        isParty ? eq(archiveItems.originalParty, party) : undefined,
         canOpenItem(options.userId),
       ),
-    );
+    )
+    .orderBy(asc(archiveItems.originalParty))
+    .limit(1);
   if (!copy) throw new AppError('archive_item_not_found');
   return copy;
 }

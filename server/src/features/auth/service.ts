@@ -8,6 +8,7 @@ import {
   ACCOUNT_DISABLED,
   requiredProvider,
   VERIFY_EMAIL_TTL_SECONDS,
+  VERIFY_RETURN_PATH,
 } from '../../platform/auth/auth';
 import { claimLinkUse, releaseLinkUse } from '../../platform/auth/used-links';
 import type { Platform } from '../../platform/platform';
@@ -272,12 +273,12 @@ export async function sendVerification(
   if (options.isVerified) return;
   await limit(platform, `verify-mail-gap:${options.email}`, VERIFICATION_MAIL_GAP);
   await limit(platform, `verify-mail:${options.userId}`, VERIFICATION_MAILS_PER_USER);
-  // The link leads back to the page the user asked from (the document they are to sign).
+  // The link leads back to the page the user asked from (the document they are to sign): only
+  // a page of this app, never another site, whoever calls this.
+  const returnTo =
+    options.returnTo && VERIFY_RETURN_PATH.test(options.returnTo) ? options.returnTo : undefined;
   await platform.auth.api.sendVerificationEmail({
-    body: {
-      email: options.email,
-      ...(options.returnTo ? { callbackURL: options.returnTo } : {}),
-    },
+    body: { email: options.email, ...(returnTo ? { callbackURL: returnTo } : {}) },
   });
 }
 

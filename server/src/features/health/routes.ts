@@ -5,7 +5,7 @@ import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../http/error-handler';
 
 /**
  * `/api/health`: 200 when the database answers, its migrations are current and live events
- * arrive, else 503 with Retry-After.
+ * arrive, else 503 with Retry-After; 503 'stopping' too once a graceful stop began.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,9 +30,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { isListening } = app.platform.realtime;
       const isOk = isReachable && migrations.isCurrent && isListening;
-      if (!isOk) void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return reply.status(isOk ? 200 : 503).send({
-        status: isOk ? 'ok' : 'degraded',
+      // A stopping process asks the balancer to send its requests elsewhere.
+      const isStopping = app.lifecycle.isStopping;
+      if (!isOk || isStopping) {
+        void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      }
+      return reply.status(isOk && !isStopping ? 200 : 503).send({
+        status: isStopping ? 'stopping' : isOk ? 'ok' : 'degraded',
         version: config.version,
         database: { kind: database.kind, isReachable },
         migrations,

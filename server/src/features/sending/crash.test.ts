@@ -13,10 +13,9 @@ import { createPlatform } from '../../platform/platform';
 import { openConfiguredDatabase } from '../../start';
 import { eventually } from '../../test/app';
 import { crashTestPlace } from '../../test/crash-place';
-import { createTemplate, createWorkspace } from '../../test/drafts-factories';
+import { draftReadyToSend } from '../../test/drafts-factories';
 import { createUser } from '../../test/factories';
 import { startServerProcess } from '../../test/processes';
-import { createDraftFromTemplate, putReceivers, updateDraft } from '../drafts/service';
 
 const { servers, env: placeEnv } = crashTestPlace('send-crash');
 
@@ -34,31 +33,10 @@ describe('a send interrupted by a crash', () => {
     const database = await openConfiguredDatabase(config);
     const platform = await createPlatform(config, database);
     const sender = await createUser(platform);
-    const workspace = await createWorkspace(database.db, { memberIds: [sender.id], credits: 10 });
-    const template = await createTemplate(database.db, { createdBy: sender.id, price: 2 });
-    const draft = await createDraftFromTemplate(platform, {
-      userId: sender.id,
-      templateId: template.id,
-    });
-    await updateDraft(platform, {
-      userId: sender.id,
-      draftId: draft.id,
-      input: {
-        parties: {
-          sender: { type: 'business', name: 'Seller Oy' },
-          receiver: { type: 'business', name: '' },
-        },
-      },
-    });
-    await putReceivers(platform, {
-      userId: sender.id,
-      draftId: draft.id,
-      input: {
-        receivers: emails.map((email, index) => ({
-          party: { type: 'business' as const, name: `Buyer ${index + 1}` },
-          emails: [email],
-        })),
-      },
+    const { workspace, draft } = await draftReadyToSend(platform, {
+      senderId: sender.id,
+      emails,
+      credits: 10,
     });
     // Shared with the sender's workspace: the restarted send copies that entry once too.
     await database.db.insert(documentAccess).values({

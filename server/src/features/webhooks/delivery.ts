@@ -4,7 +4,14 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { findDeliveryForAttempt, recordAttempt } from './queries';
+import {
+  findDeliveryForAttempt,
+  findPendingAfter,
+  findPendingBefore,
+  lockLine,
+  recordAttempt,
+  type WebhookDeliveryRow,
+} from './queries';
 import { webhookHeaders } from './signature';
 import { isPrivateAddress, parseWebhookUrl } from './url-check';
 
@@ -16,6 +23,13 @@ import { isPrivateAddress, parseWebhookUrl } from './url-check';
  * with exponential backoff. The delivery id is the same on every attempt, so a receiver that
  * got a delivery whose answer was lost drops the repeat. A delivery that is no longer pending
  * (delivered, failed) is never sent again, and one whose endpoint was deleted stops.
+ *
+ * A deal's deliveries to one endpoint go in `sequence` order: only the first pending one of the
+ * line has a job (`events.ts`), and when it ends (delivered, given up, endpoint deleted) the
+ * same transaction that records it enqueues the job of the next one. The hand-over locks the
+ * line's counter row, as queueing an event does, so an event queued meanwhile is either seen
+ * here or sees this one ended. A later event thus waits for the earlier one's retries: up to
+ * the day they take when the endpoint is down.
  */
 
 /**
@@ -127,21 +141,60 @@ export async function postWebhook(
 }
 
 /**
+ * Records an attempt (or the end without one) and, when that ends a delivery of a deal's line,
+ * enqueues the next pending one of the line, in one transaction. Returns whether the delivery
+ * was still pending (false: another run of it recorded first).
+ */
+async function finishAttempt(
+  platform: Platform,
+  delivery: WebhookDeliveryRow,
+  attempt: Omit<Parameters<typeof recordAttempt>[1], 'deliveryId'>,
+): Promise<boolean> {
+  const { dealId, sequence } = delivery;
+  const line = dealId && sequence !== null ? { endpointId: delivery.endpointId, dealId } : null;
+  return platform.database.db.transaction(async (tx) => {
+    if (line) await lockLine(tx, line);
+    const wasPending = await recordAttempt(tx, { deliveryId: delivery.id, ...attempt });
+    if (line && sequence !== null && wasPending && attempt.state !== 'pending') {
+      const next = await findPendingAfter(tx, { ...line, sequence });
+      if (next) {
+        await platform.jobs.enqueue(tx, webhookDeliveryJob(platform), { deliveryId: next });
+      }
+    }
+    return wasPending;
+  });
+}
+
+/**
  * One run of the job: 'delivered', 'retry' (failed, more attempts to come), 'failed' (the
- * last attempt failed) or 'skipped' (not pending, or its endpoint deleted).
+ * last attempt failed), 'skipped' (not pending, or its endpoint deleted) or 'waiting' (an
+ * earlier event of its deal to the endpoint is pending; that one hands over when it ends).
  */
 export async function attemptDelivery(
   platform: Platform,
   deliveryId: string,
   options: { isLastAttempt: boolean },
-): Promise<{ outcome: 'delivered' | 'retry' | 'failed' | 'skipped'; error: string | null }> {
+): Promise<{
+  outcome: 'delivered' | 'retry' | 'failed' | 'skipped' | 'waiting';
+  error: string | null;
+}> {
   const { db } = platform.database;
   const row = await findDeliveryForAttempt(db, deliveryId);
   if (row?.delivery.state !== 'pending') return { outcome: 'skipped', error: null };
+  const { delivery } = row;
+  // Only a line's first pending delivery has a job; a run of another one (a job from before
+  // the lines, or run by hand) must not overtake.
+  if (delivery.dealId && delivery.sequence !== null) {
+    const earlier = await findPendingBefore(db, {
+      endpointId: delivery.endpointId,
+      dealId: delivery.dealId,
+      sequence: delivery.sequence,
+    });
+    if (earlier) return { outcome: 'waiting', error: null };
+  }
   if (row.endpointDeletedAt) {
     const error = 'The endpoint was deleted';
-    await recordAttempt(db, {
-      deliveryId,
+    await finishAttempt(platform, delivery, {
       state: 'failed',
       statusCode: null,
       error,
@@ -151,13 +204,12 @@ export async function attemptDelivery(
   }
   const result = await postWebhook(
     { url: row.url, secret: row.secret },
-    { id: row.delivery.id, body: row.delivery.payload },
+    { id: delivery.id, body: delivery.payload },
     { isProduction: platform.config.env === 'production' },
   );
   const isDelivered = result.error === null;
   const state = isDelivered ? 'delivered' : options.isLastAttempt ? 'failed' : 'pending';
-  const wasPending = await recordAttempt(db, {
-    deliveryId,
+  const wasPending = await finishAttempt(platform, delivery, {
     state,
     statusCode: result.statusCode,
     error: result.error,

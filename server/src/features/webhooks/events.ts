@@ -10,10 +10,12 @@ import type { DbOrTx } from '../../db/client';
 import type { Platform } from '../../platform/platform';
 import { webhookDeliveryJob } from './delivery';
 import {
+  endpointsWithPending,
   findDealForEvent,
   insertDeliveries,
   subscribedDealEndpoints,
   subscribedEndpoints,
+  takeSequences,
 } from './queries';
 import { newWebhookMessageId } from './signature';
 
@@ -22,29 +24,55 @@ import { newWebhookMessageId } from './signature';
  * per subscribed endpoint (its id the `webhook-id`, its body fixed now) and one delivery job
  * each. Nothing is sent here, so a slow or dead endpoint never delays the request: the event
  * and its deliveries exist exactly when the change commits, and a rolled-back change has none.
+ *
+ * A deal's events to one endpoint are a line (issue 36): each carries the next `sequence` of
+ * that endpoint and deal (1, 2, 3 …) in its signed body, and only the first pending one has a
+ * job. A delivery queued behind a pending one gets its job when that one is delivered or given
+ * up (`delivery.ts`), so the endpoint receives the deal's events in order despite retries.
  */
 
-/** Stores the deliveries of one event to these endpoints and enqueues their jobs. */
+/** Stores the deliveries of one event to these endpoints and enqueues the jobs due now. */
 async function queueDeliveries<T extends WebhookDeliveryType>(
   platform: Platform,
   tx: DbOrTx,
-  options: { endpointIds: string[]; type: T; data: WebhookEventData<T> },
+  options: { endpointIds: string[]; type: T; data: WebhookEventData<T>; dealId?: string },
 ): Promise<string[]> {
-  if (options.endpointIds.length === 0) return [];
-  const payload = JSON.stringify({
-    type: options.type,
-    timestamp: new Date().toISOString(),
-    data: options.data,
+  const { endpointIds, type, data, dealId } = options;
+  if (endpointIds.length === 0) return [];
+  const timestamp = new Date().toISOString();
+  const sequences = dealId ? await takeSequences(tx, { dealId, endpointIds }) : new Map();
+  const rows = endpointIds.map((endpointId) => {
+    const sequence: number | null = sequences.get(endpointId) ?? null;
+    return {
+      id: newWebhookMessageId(),
+      endpointId,
+      dealId: dealId ?? null,
+      sequence,
+      eventType: type,
+      payload: JSON.stringify({
+        type,
+        timestamp,
+        ...(sequence === null ? {} : { sequence }),
+        data,
+      }),
+    };
   });
-  const rows = options.endpointIds.map((endpointId) => ({
-    id: newWebhookMessageId(),
-    endpointId,
-    eventType: options.type,
-    payload,
-  }));
   await insertDeliveries(tx, rows);
+  // Read after `takeSequences` locked the lines: a delivery finishing meanwhile either saw
+  // these rows (and hands over to them) or committed before this read (and is not pending).
+  const waiting = dealId
+    ? await endpointsWithPending(tx, {
+        dealId,
+        endpointIds,
+        exceptIds: rows.map((row) => row.id),
+      })
+    : new Set<string>();
   const job = webhookDeliveryJob(platform);
-  for (const row of rows) await platform.jobs.enqueue(tx, job, { deliveryId: row.id });
+  for (const row of rows) {
+    if (!waiting.has(row.endpointId)) {
+      await platform.jobs.enqueue(tx, job, { deliveryId: row.id });
+    }
+  }
   return rows.map((row) => row.id);
 }
 
@@ -96,16 +124,19 @@ export async function queueDealWebhook(
     parties: { sender: deal.parties.sender.name, receiver: deal.parties.receiver.name },
   };
   const endpointIds = endpoints.map((endpoint) => endpoint.id);
+  const dealId = deal.id;
   switch (event.type) {
     case 'section.agreed':
       return queueDeliveries(platform, tx, {
         endpointIds,
+        dealId,
         type: event.type,
         data: { ...base, section: event.section },
       });
     case 'document.signed':
       return queueDeliveries(platform, tx, {
         endpointIds,
+        dealId,
         type: event.type,
         data: {
           ...base,
@@ -114,7 +145,7 @@ export async function queueDealWebhook(
         },
       });
     default:
-      return queueDeliveries(platform, tx, { endpointIds, type: event.type, data: base });
+      return queueDeliveries(platform, tx, { endpointIds, dealId, type: event.type, data: base });
   }
 }
 

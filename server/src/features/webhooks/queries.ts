@@ -1,7 +1,27 @@
 import type { WebhookDeliveryType } from '@pactum/core/webhooks';
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { deals, documentAccess, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import {
+  deals,
+  documentAccess,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookSequences,
+} from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -192,9 +212,119 @@ export async function softDeleteEndpoint(
 /** New deliveries, pending. */
 export async function insertDeliveries(
   db: DbOrTx,
-  rows: Pick<WebhookDeliveryRow, 'id' | 'endpointId' | 'eventType' | 'payload'>[],
+  rows: Pick<
+    WebhookDeliveryRow,
+    'id' | 'endpointId' | 'dealId' | 'sequence' | 'eventType' | 'payload'
+  >[],
 ): Promise<void> {
   if (rows.length > 0) await db.insert(webhookDeliveries).values(rows);
+}
+
+/** A deal's events to one endpoint: the line its deliveries are sent in, one after another. */
+export type DeliveryLine = { endpointId: string; dealId: string };
+
+/**
+ * Takes the next `sequence` of a deal's events for each endpoint (1 for the first), in one
+ * upsert. Each counter row stays locked until the caller's transaction ends, so a concurrent
+ * event of the deal waits for it and takes the next number. Rows are locked in endpoint order,
+ * so two events locking several rows cannot deadlock.
+ */
+export async function takeSequences(
+  tx: DbOrTx,
+  options: { dealId: string; endpointIds: string[] },
+): Promise<Map<string, number>> {
+  const endpointIds = [...new Set(options.endpointIds)].sort();
+  if (endpointIds.length === 0) return new Map();
+  const rows = await tx
+    .insert(webhookSequences)
+    .values(
+      endpointIds.map((endpointId) => ({ endpointId, dealId: options.dealId, lastSequence: 1 })),
+    )
+    .onConflictDoUpdate({
+      target: [webhookSequences.endpointId, webhookSequences.dealId],
+      set: { lastSequence: sql`${webhookSequences.lastSequence} + 1` },
+    })
+    .returning({
+      endpointId: webhookSequences.endpointId,
+      sequence: webhookSequences.lastSequence,
+    });
+  return new Map(rows.map((row) => [row.endpointId, row.sequence]));
+}
+
+/**
+ * Locks a line's counter row (as `takeSequences` does) until the transaction ends: a delivery
+ * that finishes and hands over to the next one cannot miss an event being queued meanwhile.
+ */
+export async function lockLine(tx: DbOrTx, line: DeliveryLine): Promise<void> {
+  await tx
+    .select({ lastSequence: webhookSequences.lastSequence })
+    .from(webhookSequences)
+    .where(
+      and(
+        eq(webhookSequences.endpointId, line.endpointId),
+        eq(webhookSequences.dealId, line.dealId),
+      ),
+    )
+    .for('update');
+}
+
+const pendingInLine = (line: DeliveryLine) =>
+  and(
+    eq(webhookDeliveries.endpointId, line.endpointId),
+    eq(webhookDeliveries.dealId, line.dealId),
+    isNotNull(webhookDeliveries.sequence),
+    eq(webhookDeliveries.state, 'pending'),
+  );
+
+/**
+ * Of these endpoints, those with a delivery of the deal still pending other than `exceptIds`
+ * (the event's own, just inserted): the new deliveries to them wait their turn.
+ */
+export async function endpointsWithPending(
+  tx: DbOrTx,
+  options: { dealId: string; endpointIds: string[]; exceptIds: string[] },
+): Promise<Set<string>> {
+  if (options.endpointIds.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ endpointId: webhookDeliveries.endpointId })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.endpointId, options.endpointIds),
+        eq(webhookDeliveries.dealId, options.dealId),
+        isNotNull(webhookDeliveries.sequence),
+        eq(webhookDeliveries.state, 'pending'),
+        notInArray(webhookDeliveries.id, options.exceptIds),
+      ),
+    );
+  return new Set(rows.map((row) => row.endpointId));
+}
+
+/** The id of a pending delivery of the line before `sequence`, if any. */
+export async function findPendingBefore(
+  db: DbOrTx,
+  options: DeliveryLine & { sequence: number },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(pendingInLine(options), lt(webhookDeliveries.sequence, options.sequence)))
+    .limit(1);
+  return row?.id;
+}
+
+/** The id of the line's first pending delivery after `sequence`: the next one to send. */
+export async function findPendingAfter(
+  db: DbOrTx,
+  options: DeliveryLine & { sequence: number },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(pendingInLine(options), gt(webhookDeliveries.sequence, options.sequence)))
+    .orderBy(asc(webhookDeliveries.sequence))
+    .limit(1);
+  return row?.id;
 }
 
 /** What a deal event tells of the deal, as the event's transaction sees it. */

@@ -18,11 +18,17 @@ import { createUsers, type TestUser } from '../../test/factories';
 import { signerInput, signRequest } from '../../test/signing-factories';
 import { sendDraftJob } from '../sending/job';
 import { registerSigningJobs } from '../signing/service';
-import { webhookDeliveryJob } from './delivery';
+import { WEBHOOK_RETRY_LIMIT, webhookDeliveryJob } from './delivery';
+import { type DealWebhookEvent, queueDealWebhook } from './events';
 import { verifyWebhook } from './signature';
 
-/** What a local receiver got: one entry per request, as it arrived. */
-type Received = { headers: http.IncomingHttpHeaders; body: string; isVerified: boolean };
+/** What a local receiver got: one entry per request, as it arrived, and how it answered. */
+type Received = {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  isVerified: boolean;
+  status: number | 'hang';
+};
 
 /**
  * A webhook receiver on 127.0.0.1 that answers each request with the next status of `script`
@@ -52,8 +58,8 @@ async function startReceiver(script: (number | 'hang')[]) {
             const given = Buffer.from(candidate);
             return given.length === expected.length && timingSafeEqual(given, expected);
           });
-      received.push({ headers: request.headers, body, isVerified });
-      const answer = script[Math.min(received.length - 1, script.length - 1)] ?? 200;
+      const answer = script[Math.min(received.length, script.length - 1)] ?? 200;
+      received.push({ headers: request.headers, body, isVerified, status: answer });
       if (answer === 'hang') return;
       response.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
     });
@@ -145,6 +151,41 @@ describe('webhooks', () => {
   const runJob = (deliveryId: string, retryCount: number) =>
     webhookDeliveryJob(t.platform).handle({ deliveryId }, { jobId: 'test', retryCount });
 
+  /**
+   * Works off the queued delivery jobs of these deliveries as pg-boss workers would: every job
+   * that exists runs, newest first (as retries' backoff and several workers may order them), a
+   * run that throws runs again (up to the retry limit), and jobs enqueued meanwhile join, until
+   * none is left.
+   */
+  async function workOffJobs(deliveryIds: string[]): Promise<void> {
+    const finished = new Set<string>();
+    const retries = new Map<string, number>();
+    for (let round = 0; round < 100; round += 1) {
+      const result = (await t.database.db.execute(
+        sql`SELECT id, data->>'deliveryId' AS "deliveryId" FROM pgboss.job
+          WHERE name = 'webhook.deliver' ORDER BY created_on DESC, id DESC`,
+      )) as unknown as { rows: { id: string; deliveryId: string }[] };
+      const live = result.rows.filter(
+        (job) => deliveryIds.includes(job.deliveryId) && !finished.has(job.id),
+      );
+      if (live.length === 0) return;
+      for (const job of live) {
+        const retryCount = retries.get(job.id) ?? 0;
+        try {
+          await webhookDeliveryJob(t.platform).handle(
+            { deliveryId: job.deliveryId },
+            { jobId: job.id, retryCount },
+          );
+          finished.add(job.id);
+        } catch {
+          retries.set(job.id, retryCount + 1);
+          if (retryCount >= WEBHOOK_RETRY_LIMIT) finished.add(job.id);
+        }
+      }
+    }
+    throw new Error('delivery jobs never ran out');
+  }
+
   /** The pg-boss jobs queued for a delivery. */
   async function jobsOf(deliveryId: string): Promise<number> {
     const result = (await t.database.db.execute(
@@ -195,6 +236,8 @@ describe('webhooks', () => {
       expect(local.received[0]?.isVerified).toBe(true);
       const payload = webhookPayloadSchema.parse(JSON.parse(local.received[0]?.body ?? ''));
       expect(payload).toMatchObject({ type: 'webhook.test', data: { endpointId: endpoint.id } });
+      // About no deal: no place in a deal's line.
+      expect(JSON.parse(local.received[0]?.body ?? '')).not.toHaveProperty('sequence');
 
       const log = await api(
         'GET',
@@ -560,8 +603,16 @@ describe('webhooks', () => {
       const signedRow = (await deliveriesOf(sender.id)).find(
         (row) => row.eventType === 'document.signed',
       );
+      const startedRow = (await deliveriesOf(sender.id)).find(
+        (row) => row.eventType === 'signing.started',
+      );
+      expect(JSON.parse(startedRow?.payload ?? '')).toMatchObject({ sequence: 1 });
+      // The endpoint has not had signing.started yet: document.signed waits behind it.
+      expect(await jobsOf(startedRow?.id ?? '')).toBe(1);
+      expect(await jobsOf(signedRow?.id ?? '')).toBe(0);
       expect(JSON.parse(signedRow?.payload ?? '')).toMatchObject({
         type: 'document.signed',
+        sequence: 2,
         data: {
           dealId: deal.id,
           state: 'signed',
@@ -569,6 +620,183 @@ describe('webhooks', () => {
           downloadUrl: `http://localhost:3000/api/v1/deals/${deal.id}/signed-pdf`,
         },
       });
+    });
+
+    /** Queues a deal event in a transaction of its own, as the change that causes it does. */
+    const queueEvent = (event: DealWebhookEvent) =>
+      t.database.db.transaction((tx) => queueDealWebhook(t.platform, tx, event));
+
+    type Body = { type: string; timestamp: string; sequence: number; data: { dealId: string } };
+    const bodyOf = (request: Received) => JSON.parse(request.body) as Body;
+
+    it('a deal’s events reach an endpoint that fails at first in their order, numbered 1, 2, 3 under the signature', async () => {
+      // The first event fails twice, the second once; then every answer is 200.
+      const flaky = await receiver([500, 503, 200, 500, 200]);
+      const endpoint = await register(admin, workspaceId, { url: flaky.url });
+      flaky.useSecret(endpoint.secret);
+      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      const ids = [
+        ...(await queueEvent({ type: 'deal.created', dealId: deal.id })),
+        ...(await queueEvent({ type: 'signing.started', dealId: deal.id })),
+        ...(await queueEvent({
+          type: 'document.signed',
+          dealId: deal.id,
+          sha256: 'ab'.repeat(32),
+        })),
+      ];
+      expect(ids).toHaveLength(3);
+
+      await workOffJobs(ids);
+
+      // Each event was sent only once the one before it had been delivered, retries and all.
+      expect(flaky.received.map((request) => [bodyOf(request).type, request.status])).toEqual([
+        ['deal.created', 500],
+        ['deal.created', 503],
+        ['deal.created', 200],
+        ['signing.started', 500],
+        ['signing.started', 200],
+        ['document.signed', 200],
+      ]);
+      expect(flaky.received.map((request) => bodyOf(request).sequence)).toEqual([1, 1, 1, 2, 2, 3]);
+      const delivered = flaky.received.filter((request) => request.status === 200).map(bodyOf);
+      expect(delivered.map((body) => [body.sequence, body.type, body.data.dealId])).toEqual([
+        [1, 'deal.created', deal.id],
+        [2, 'signing.started', deal.id],
+        [3, 'document.signed', deal.id],
+      ]);
+      // When each event happened, in the same order, and the envelope is still the documented one.
+      const times = delivered.map((body) => Date.parse(body.timestamp));
+      expect(times.every(Number.isFinite)).toBe(true);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      for (const request of flaky.received) webhookPayloadSchema.parse(bodyOf(request));
+      // A retry is the same delivery: same id, same bytes (sequence and timestamp included).
+      const byId = new Map<string, Set<string>>();
+      for (const request of flaky.received) {
+        const id = String(request.headers['webhook-id']);
+        byId.set(id, (byId.get(id) ?? new Set()).add(request.body));
+      }
+      expect([...byId.keys()]).toEqual(ids);
+      expect([...byId.values()].every((bodies) => bodies.size === 1)).toBe(true);
+      // The signature covers the sequence and the timestamp: changing either fails the check.
+      expect(flaky.received.every((request) => request.isVerified)).toBe(true);
+      const second = flaky.received.find(
+        (request) => request.status === 200 && bodyOf(request).sequence === 2,
+      );
+      if (!second) throw new Error('no second event');
+      const headers = second.headers as Record<string, string>;
+      expect(verifyWebhook(endpoint.secret, headers, second.body)).toBe(true);
+      const renumbered = second.body.replace('"sequence":2', '"sequence":3');
+      expect(renumbered).not.toBe(second.body);
+      expect(verifyWebhook(endpoint.secret, headers, renumbered)).toBe(false);
+      const retimed = second.body.replace(
+        bodyOf(second).timestamp,
+        new Date(Date.parse(bodyOf(second).timestamp) + 1).toISOString(),
+      );
+      expect(retimed).not.toBe(second.body);
+      expect(verifyWebhook(endpoint.secret, headers, retimed)).toBe(false);
+
+      const rows = await deliveriesOf(endpoint.id);
+      expect(rows.map((row) => [row.sequence, row.state]).sort()).toEqual([
+        [1, 'delivered'],
+        [2, 'delivered'],
+        [3, 'delivered'],
+      ]);
+    });
+
+    it('numbers each endpoint’s line on its own, from 1', async () => {
+      const all = await register(admin, workspaceId, { url: 'https://sender.example.com/all' });
+      const signedOnly = await register(admin, workspaceId, {
+        url: 'https://sender.example.com/signed',
+        events: ['document.signed'],
+      });
+      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      const other = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      await queueEvent({ type: 'deal.created', dealId: deal.id });
+      await queueEvent({ type: 'deal.created', dealId: other.deal.id });
+      await queueEvent({ type: 'document.signed', dealId: deal.id, sha256: 'cd'.repeat(32) });
+      /** Each delivery as `type deal #sequence`, the payload's number checked against the row. */
+      const numbers = async (endpointId: string) =>
+        (await deliveriesOf(endpointId))
+          .map((row) => {
+            expect(JSON.parse(row.payload).sequence).toBe(row.sequence);
+            return `${row.eventType} ${row.dealId === deal.id ? 'deal' : 'other'} #${row.sequence}`;
+          })
+          .sort();
+      expect(await numbers(all.id)).toEqual([
+        'deal.created deal #1',
+        'deal.created other #1',
+        'document.signed deal #2',
+      ]);
+      expect(await numbers(signedOnly.id)).toEqual(['document.signed deal #1']);
+    });
+
+    it('events of one deal queued at once take distinct numbers in commit order, and go one by one', async () => {
+      const local = await receiver([200]);
+      const endpoint = await register(admin, workspaceId, {
+        url: local.url,
+        events: ['section.agreed'],
+      });
+      local.useSecret(endpoint.secret);
+      const { deal, sections } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      const committed: string[] = [];
+      const ids = await Promise.all(
+        sections.slice(0, 4).map(async (section) => {
+          const [id] = await t.database.db.transaction(async (tx) => {
+            const queued = await queueDealWebhook(t.platform, tx, {
+              type: 'section.agreed',
+              dealId: deal.id,
+              section: { id: section.id, title: section.title },
+            });
+            // Held open a moment, so that the transactions overlap (on PostgreSQL).
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            return queued;
+          });
+          committed.push(section.id);
+          return id ?? '';
+        }),
+      );
+      const rows = await deliveriesOf(endpoint.id);
+      expect(rows.map((row) => row.sequence).sort()).toEqual([1, 2, 3, 4]);
+      const jobs = await Promise.all(rows.map(async (row) => [row.sequence, await jobsOf(row.id)]));
+      expect(jobs.filter(([, n]) => n !== 0)).toEqual([[1, 1]]);
+
+      await workOffJobs(ids);
+      const bodies = local.received.map(
+        (request) => JSON.parse(request.body) as Body & { data: { section: { id: string } } },
+      );
+      expect(bodies.map((body) => body.sequence)).toEqual([1, 2, 3, 4]);
+      expect(bodies.map((body) => body.data.section.id)).toEqual(committed);
+    });
+
+    it('a delivery given up hands over to the next event of its deal; a later one run early waits', async () => {
+      const failing = await receiver([503, 200]);
+      const endpoint = await register(admin, workspaceId, { url: failing.url });
+      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      const [first] = await queueEvent({ type: 'deal.created', dealId: deal.id });
+      const [second] = await queueEvent({ type: 'signing.started', dealId: deal.id });
+      const [third] = await queueEvent({ type: 'deal.trashed', dealId: deal.id });
+      if (!first || !second || !third) throw new Error('not queued');
+      const stateOf = async (id: string) =>
+        (await deliveriesOf(endpoint.id)).find((row) => row.id === id);
+
+      // A run of the second before the first ended (not a job the server made) sends nothing.
+      await runJob(second, 0);
+      expect(failing.received).toEqual([]);
+      expect(await stateOf(second)).toMatchObject({ state: 'pending', attempts: 0 });
+
+      // The first's last attempt fails: it is given up, and the second gets its job.
+      await runJob(first, WEBHOOK_RETRY_LIMIT);
+      expect(await stateOf(first)).toMatchObject({ state: 'failed', lastStatusCode: 503 });
+      expect([await jobsOf(second), await jobsOf(third)]).toEqual([1, 0]);
+      await runJob(second, 0);
+      expect(await stateOf(second)).toMatchObject({ state: 'delivered', attempts: 1 });
+      expect(await jobsOf(third)).toBe(1);
+
+      // The endpoint deleted: the rest of the line ends without being sent.
+      await api('DELETE', `/workspaces/${workspaceId}/webhooks/${endpoint.id}`, admin);
+      await runJob(third, 0);
+      expect(await stateOf(third)).toMatchObject({ state: 'failed', attempts: 0 });
+      expect(failing.received.map((request) => bodyOf(request).sequence)).toEqual([1, 2]);
     });
 
     it('a change rolled back queues nothing', async () => {

@@ -54,7 +54,11 @@ export type Jobs = {
   register<T extends object>(definition: JobDefinition<T>): void;
   /** Creates the queues and, when `isWorker`, starts polling them. */
   start(options: { isWorker: boolean }): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops fetching; running jobs get `timeoutMs` (10 s by default) to finish, then go back to
+   * their queue.
+   */
+  stop(timeoutMs?: number): Promise<void>;
   /**
    * Enqueues in the caller's transaction: the job exists exactly when the change commits.
    * Returns the job id.
@@ -130,7 +134,10 @@ const MAINTENANCE_INTERVAL_SECONDS = 30;
 /** Tests only (PACTUM_CRASH_AT): a job of the named queue prints this and the job id, then holds. */
 const HOLD_POINT_PREFIX = 'job-hold:';
 
-/** How long a graceful stop waits for running jobs before failing them back to the queue. */
+/** Tests only (PACTUM_CRASH_AT): the process exits once a fetch of the named queue got jobs. */
+const FETCHED_POINT_PREFIX = 'job-fetched:';
+
+/** How long a stop waits for running jobs before failing them back to the queue, by default. */
 const STOP_TIMEOUT_MS = 10_000;
 
 /** Durable jobs in the database through pg-boss, on PostgreSQL or PGlite alike. */
@@ -228,10 +235,27 @@ export function createJobs(
         const worker = createQueueWorker({
           concurrency: definition.workers ?? 1,
           pollingIntervalMs: pollingIntervalSeconds * 1000,
-          fetch: async (batchSize) =>
-            (await boss.fetch<object>(name, { batchSize, includeMetadata: true })) as FetchedJob[],
+          // The fetch and the note of its runs commit together (see `leases.begin`).
+          fetch: (batchSize) =>
+            database.db.transaction(async (tx) => {
+              const jobs = (await boss.fetch<object>(name, {
+                batchSize,
+                includeMetadata: true,
+                db: executorFor(tx),
+              })) as FetchedJob[];
+              await leases.begin(
+                tx,
+                name,
+                jobs.map((job) => job.id),
+              );
+              return jobs;
+            }),
+          afterFetch(jobs) {
+            if (jobs.length > 0 && options.crashAt === `${FETCHED_POINT_PREFIX}${name}`) {
+              process.exit(70);
+            }
+          },
           async run(job) {
-            await leases.begin(job.id, name);
             try {
               if (holdPoint === `${HOLD_POINT_PREFIX}${name}`) {
                 console.info(`${holdPoint} ${job.id}`);
@@ -256,13 +280,13 @@ export function createJobs(
       }
     },
 
-    async stop() {
+    async stop(timeoutMs = STOP_TIMEOUT_MS) {
       if (!isStarted) return;
       isStarted = false;
       // Running jobs get the time to finish; those still running after it go back to the queue
       // (pg-boss's own graceful stop did the same for its workers).
       const stopping = [...workers.entries()].map(async ([name, worker]) => {
-        const left = await worker.stop(STOP_TIMEOUT_MS);
+        const left = await worker.stop(timeoutMs);
         for (const jobId of left) {
           await boss
             .fail(name, jobId, { message: 'the worker process stopped while the job ran' })
@@ -271,7 +295,7 @@ export function createJobs(
       });
       await Promise.all(stopping);
       workers.clear();
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: STOP_TIMEOUT_MS });
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
       isStopped = true;
       if (isLeasing) {
         isLeasing = false;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import { isProcessAlive } from '../../db/lock';
 import { jobRuns, jobWorkers } from '../../db/schema';
 
@@ -30,8 +30,12 @@ export type JobLeases = {
   start(): Promise<void>;
   /** Stops the timer and removes the worker and its runs (pg-boss has failed what was active). */
   stop(): Promise<void>;
-  /** Notes a run before its handler starts (the fetch made the job active). */
-  begin(jobId: string, queue: string): Promise<void>;
+  /**
+   * Notes the runs of jobs a fetch made active, in the fetch's own transaction: a job is never
+   * active without its run noted, so a process killed right after a fetch leaves nothing for
+   * the queue's expiry to find.
+   */
+  begin(tx: DbOrTx, queue: string, jobIds: string[]): Promise<void>;
   /** Forgets a run once its handler ended, however it ended. */
   end(jobId: string): Promise<void>;
   /** One sweep; `isStart` adds the checks made once when the process starts. Runs handed back. */
@@ -180,10 +184,11 @@ export function createJobLeases(
       }
     },
 
-    async begin(jobId, queue) {
-      await db
+    async begin(tx, queue, jobIds) {
+      if (jobIds.length === 0) return;
+      await tx
         .insert(jobRuns)
-        .values({ jobId, queue, workerId })
+        .values(jobIds.map((jobId) => ({ jobId, queue, workerId })))
         .onConflictDoUpdate({
           target: jobRuns.jobId,
           set: { queue, workerId, startedAt: sql`now()` },

@@ -74,6 +74,8 @@ export function createQueueWorker(options: {
   pollingIntervalMs: number;
   /** Fetches up to `batchSize` jobs, making them active. */
   fetch(batchSize: number): Promise<FetchedJob[]>;
+  /** Tests only: told of each fetch's jobs before they run (a crash point). */
+  afterFetch?(jobs: FetchedJob[]): void;
   /** Runs one job; a rejection is its failure. */
   run(job: FetchedJob): Promise<void>;
   complete(jobId: string): Promise<void>;
@@ -135,6 +137,7 @@ export function createQueueWorker(options: {
         report(error);
       }
       stats.jobs += jobs.length;
+      options.afterFetch?.(jobs);
       // Fetched jobs are active: run them even when stopping meanwhile, or they would wait
       // for their expiry.
       for (const job of jobs) launch(job);

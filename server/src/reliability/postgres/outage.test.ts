@@ -1,38 +1,12 @@
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/app';
 import { crashTestPlace } from '../../test/crash-place';
 import { openLive } from '../../test/live-client';
+import { cutDatabase, databaseNameOf, restoreDatabase } from '../../test/pg-admin';
 import { signUpOnServer, startServerProcess } from '../../test/processes';
 
 const place = crashTestPlace('outage');
 const OUTAGE_MS = 5_000;
-
-/** Runs one statement as the PostgreSQL superuser the test run was given. */
-async function asAdmin(text: string): Promise<void> {
-  const template = inject('testDatabaseTemplate');
-  if (template.kind !== 'postgres') throw new Error('This test needs TEST_DATABASE_URL');
-  const admin = new pg.Client({ connectionString: template.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** Closes the database to new connections and ends every one it has, as an outage does. */
-async function cutDatabase(name: string): Promise<void> {
-  await asAdmin(`ALTER DATABASE ${pg.escapeIdentifier(name)} WITH ALLOW_CONNECTIONS false`);
-  await asAdmin(
-    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-     WHERE datname = ${pg.escapeLiteral(name)} AND pid <> pg_backend_pid()`,
-  );
-}
-
-async function restoreDatabase(name: string): Promise<void> {
-  await asAdmin(`ALTER DATABASE ${pg.escapeIdentifier(name)} WITH ALLOW_CONNECTIONS true`);
-}
 
 let cutName: string | undefined;
 afterAll(async () => {
@@ -43,7 +17,7 @@ afterAll(async () => {
 describe('a database outage of several seconds', () => {
   it('answers 503 while it lasts, then live updates reach the open socket again', async () => {
     const env = await place.env();
-    const name = new URL(env.DATABASE_URL ?? '').pathname.slice(1);
+    const name = databaseNameOf(env.DATABASE_URL);
     const server = await startServerProcess(env);
     place.servers.push(server);
 
