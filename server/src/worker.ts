@@ -12,7 +12,7 @@ import { registerDealPagesJob } from './features/search/deal-pages';
 import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
 import { registerSigningJobs } from './features/signing/service';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
-import { registerWebhookJobs } from './features/webhooks/delivery';
+import { registerWebhookJobs, resumeWebhookLines } from './features/webhooks/delivery';
 import { registerPaymentJobs, schedulePaymentSweep } from './features/workspaces/payments';
 import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
 import { logConfigWarnings, onShutdown, openConfiguredDatabase } from './start';
@@ -42,6 +42,7 @@ try {
   await resumeUnfinishedSends(platform);
   await resumePendingSignedPdfs(platform, signedPdfJob);
   await resumeArchiveFilings(platform);
+  await resumeWebhookLines(platform);
   await schedulePaymentSweep(platform);
   await scheduleAlertSweep(platform);
   await scheduleDigests(platform);

@@ -10,6 +10,7 @@ import {
   findPendingBefore,
   lockLine,
   recordAttempt,
+  stalledLineHeads,
   type WebhookDeliveryRow,
 } from './queries';
 import { webhookHeaders } from './signature';
@@ -259,4 +260,18 @@ export function registerWebhookJobs(platform: Platform): JobDefinition<WebhookJo
     registered.add(platform);
   }
   return definition;
+}
+
+/**
+ * At start: every deal's line to an endpoint whose first pending delivery has no job gets one
+ * again, so a line stalled by a run that could not record its end goes on. Returns how many.
+ */
+export async function resumeWebhookLines(platform: Platform): Promise<number> {
+  const heads = await stalledLineHeads(platform.database.db);
+  for (const deliveryId of heads) {
+    await platform.database.db.transaction(async (tx) => {
+      await platform.jobs.enqueue(tx, webhookDeliveryJob(platform), { deliveryId });
+    });
+  }
+  return heads.length;
 }

@@ -341,3 +341,24 @@ export async function findDealForEvent(db: DbOrTx, dealId: string) {
     .where(eq(deals.id, dealId));
   return row;
 }
+
+/**
+ * The first pending delivery of each deal's line to an endpoint that has no job waiting or
+ * running: a line whose job ended without recording an end (its last run failed before it could)
+ * would otherwise hold every later event of the deal back for good.
+ */
+export async function stalledLineHeads(db: DbOrTx): Promise<string[]> {
+  const result = (await db.execute(sql`
+    SELECT head.id FROM (
+      SELECT DISTINCT ON (d.endpoint_id, d.deal_id) d.id
+      FROM ${webhookDeliveries} d
+      WHERE d.state = 'pending' AND d.sequence IS NOT NULL AND d.deal_id IS NOT NULL
+      ORDER BY d.endpoint_id, d.deal_id, d.sequence
+    ) head
+    WHERE NOT EXISTS (
+      SELECT 1 FROM pgboss.job j
+      WHERE j.name = 'webhook.deliver' AND j.data->>'deliveryId' = head.id
+        AND j.state IN ('created', 'retry', 'active')
+    )`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}

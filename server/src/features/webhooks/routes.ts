@@ -9,7 +9,7 @@ import { createWebhookSchema } from '@pactum/core/webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { registerWebhookJobs } from './delivery';
+import { registerWebhookJobs, resumeWebhookLines } from './delivery';
 import {
   createWebhook,
   deleteWebhook,
@@ -26,6 +26,15 @@ const webhookParams = workspaceParams.extend({ webhookId: z.uuid() });
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
   registerWebhookJobs(platform);
+  if (platform.config.runWorkers) {
+    app.addHook('onReady', async () => {
+      try {
+        await resumeWebhookLines(platform);
+      } catch (error) {
+        app.log.error({ err: error }, 'could not resume webhook deliveries');
+      }
+    });
+  }
   const userId = async (request: Parameters<typeof requireSession>[0]) =>
     (await requireSession(request)).user.id;
 

@@ -18,7 +18,7 @@ import { createUsers, type TestUser } from '../../test/factories';
 import { signerInput, signRequest } from '../../test/signing-factories';
 import { sendDraftJob } from '../sending/job';
 import { registerSigningJobs } from '../signing/service';
-import { WEBHOOK_RETRY_LIMIT, webhookDeliveryJob } from './delivery';
+import { resumeWebhookLines, WEBHOOK_RETRY_LIMIT, webhookDeliveryJob } from './delivery';
 import { type DealWebhookEvent, queueDealWebhook } from './events';
 import { verifyWebhook } from './signature';
 
@@ -797,6 +797,38 @@ describe('webhooks', () => {
       await runJob(third, 0);
       expect(await stateOf(third)).toMatchObject({ state: 'failed', attempts: 0 });
       expect(failing.received.map((request) => bodyOf(request).sequence)).toEqual([1, 2]);
+    });
+
+    it('a line whose job ended without recording an end gets its job again at start, once', async () => {
+      const endpoint = await register(admin, workspaceId, { url: 'https://line.example.com/h' });
+      const { deal } = await dealBetweenWorkspaces({ withReceiverWorkspace: false });
+      const [first] = await queueEvent({ type: 'deal.created', dealId: deal.id });
+      const [second] = await queueEvent({ type: 'signing.started', dealId: deal.id });
+      if (!first || !second) throw new Error('not queued');
+      // The first's last run failed before it could record anything (the database was away):
+      // pg-boss gave the job up, the delivery is still pending, and the second waits behind it.
+      await t.database.db.execute(
+        sql`UPDATE pgboss.job SET state = 'failed'
+          WHERE name = 'webhook.deliver' AND data->>'deliveryId' = ${first}`,
+      );
+      const liveJobsOf = async (deliveryId: string) => {
+        const result = (await t.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'webhook.deliver'
+            AND data->>'deliveryId' = ${deliveryId} AND state IN ('created', 'retry', 'active')`,
+        )) as unknown as { rows: { n: number }[] };
+        return Number(result.rows[0]?.n ?? 0);
+      };
+      expect([await liveJobsOf(first), await liveJobsOf(second)]).toEqual([0, 0]);
+
+      expect(await resumeWebhookLines(t.platform)).toBeGreaterThanOrEqual(1);
+      expect([await liveJobsOf(first), await liveJobsOf(second)]).toEqual([1, 0]);
+      // A second start finds the line's head with its job: nothing more.
+      await resumeWebhookLines(t.platform);
+      expect([await liveJobsOf(first), await liveJobsOf(second)]).toEqual([1, 0]);
+      expect((await deliveriesOf(endpoint.id)).map((row) => row.state)).toEqual([
+        'pending',
+        'pending',
+      ]);
     });
 
     it('a change rolled back queues nothing', async () => {
