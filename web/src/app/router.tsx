@@ -1,5 +1,10 @@
 import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { loadAllMessages } from './i18n';
 import { PublicLayout } from './public-layout';
@@ -61,6 +66,16 @@ const NotFoundPage = page(
   () => import('../features/shell/not-found-page'),
   (m) => m.NotFoundPage,
 );
+/**
+ * Spec 3 §2.7: `/admin` is the admin area's short address, and its sections' too (`/admin/users`
+ * is `/dashboard/admin/users`, query kept). Only the address changes: whoever opens it gets what
+ * `/dashboard/admin` shows them, and the server decides what that is.
+ */
+function toAdminArea({ request }: LoaderFunctionArgs) {
+  const { pathname, search } = new URL(request.url);
+  return redirect(`/dashboard${pathname}${search}`);
+}
+
 let dashboardRoute: Promise<RouteObject> | undefined;
 let isDashboardAdded = false;
 
@@ -80,6 +95,7 @@ export const router = createBrowserRouter(
             { index: true, element: <StartPage /> },
             { path: 'login', element: <LoginPage /> },
             { path: 'sso/complete', element: <SsoCompletePage /> },
+            { path: 'admin/*', loader: toAdminArea },
             {
               element: <ThemedOutlet />,
               children: [

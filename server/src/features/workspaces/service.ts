@@ -35,6 +35,7 @@ import {
   repeatPayment,
   requireCardProcessor,
 } from './payments';
+import { readCreditFigures } from './stats';
 
 type Caller = { id: string; name: string; email: string };
 
@@ -106,11 +107,14 @@ export async function getWorkspace(
     .where(eq(workspaceTags.workspaceId, workspace.id))
     .orderBy(workspaceTags.tag);
   const maxSeats = workspace.licensing.maxActiveSeats || DEFAULT_MAX_SEATS;
+  // The balance and the stats' credit figures from one reading of the ledger (never a count
+  // made before the latest purchase beside the balance after it).
+  const { balance, purchased, spent } = await readCreditFigures(db, workspace.id);
   return {
     id: workspace.id,
     title: workspace.title,
     type: workspace.type,
-    credits: workspace.credits,
+    credits: balance,
     currency: workspace.currency,
     isVerified: workspace.isVerified,
     isRejected: workspace.isRejected,
@@ -132,7 +136,7 @@ export async function getWorkspace(
     invites,
     groups,
     tags,
-    stats: workspace.stats,
+    stats: workspace.stats && { ...workspace.stats, credits: { purchased, spent } },
     statsCalculatedAt: workspace.statsCalculatedAt,
     createdAt: workspace.createdAt,
     requireTwoFactor: workspace.requireTwoFactor,

@@ -107,6 +107,39 @@ describe('workspace stats', () => {
     expect((await requestStats(workspaceId)).isSkipped).toBe(true);
   });
 
+  it('shows the credits bought and spent beside the balance after each change, before a count', async () => {
+    const workspaceId = await cardWorkspace(owner);
+    // A count of today, made with the first 5 credits: the next purchases do not wait for another.
+    expect((await requestStats(workspaceId)).stats.credits).toEqual({ purchased: 5, spent: 0 });
+    for (const [credits, balance] of [
+      [2, 7],
+      [5, 12],
+    ] as const) {
+      const bought = await call('POST', `/api/v1/workspaces/${workspaceId}/credits`, owner.cookie, {
+        credits,
+        card: testCard(TEST_CARDS.success),
+        confirm: true,
+        idempotencyKey: randomUUID(),
+      });
+      expect(bought.json()).toMatchObject({ status: 'succeeded', balance });
+      const shown = await page(workspaceId);
+      expect(shown.credits).toBe(balance);
+      expect(shown.stats.credits).toEqual({ purchased: balance, spent: 0 });
+    }
+    await t.database.db.transaction((tx) =>
+      applyCreditChange(tx, {
+        workspaceId,
+        idempotencyKey: randomUUID(),
+        product: 'send',
+        spend: 3,
+        documentTitle: 'NDA',
+      }),
+    );
+    const shown = await page(workspaceId);
+    expect(shown.credits).toBe(9);
+    expect(shown.stats.credits).toEqual({ purchased: 12, spent: 3 });
+  });
+
   it('counts a purchase that settles after 3-D Secure', async () => {
     const workspaceId = await cardWorkspace(owner);
     await requestStats(workspaceId);

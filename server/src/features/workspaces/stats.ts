@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, type SQL, sql, sum } from 'drizzle-orm';
-import type { RawRows } from '../../db/client';
+import type { DbOrTx, RawRows } from '../../db/client';
 import {
   archiveItems,
   creditTransactions,
@@ -116,6 +116,31 @@ export async function calculateStats(
     });
     return { isSkipped: false, stats };
   });
+}
+
+/** The balance with the credits ever bought and spent, as one moment of the ledger has them. */
+export type CreditFigures = { balance: number; purchased: number; spent: number };
+
+/**
+ * The workspace's balance and its credits purchased and spent, summed from the ledger in the
+ * same statement: the page shows 'Credits purchased' beside 'Balance' from this one reading, so
+ * the two always agree, however recent a purchase or a send (the rest of the stored stats are
+ * counted at most once a day).
+ */
+export async function readCreditFigures(db: DbOrTx, workspaceId: string): Promise<CreditFigures> {
+  const { rows } = (await db.execute(sql`
+    SELECT w.credits AS balance,
+      (SELECT sum(t.purchase) FROM credit_transaction AS t WHERE t.workspace_id = w.id) AS purchased,
+      (SELECT sum(t.spend) FROM credit_transaction AS t WHERE t.workspace_id = w.id) AS spent
+    FROM workspace AS w
+    WHERE w.id = ${workspaceId}`)) as unknown as RawRows;
+  const [row] = rows;
+  if (!row) throw new AppError('not_found');
+  return {
+    balance: Number(row.balance),
+    purchased: Number(row.purchased ?? 0),
+    spent: Number(row.spent ?? 0),
+  };
 }
 
 const tagCountKinds = [

@@ -5,6 +5,7 @@ import {
   alertFieldText,
   alertFormSchema,
   alertsLoadFailedText,
+  needsVerifiedEmail,
   removeAlertText,
 } from './alert-text';
 
@@ -59,5 +60,18 @@ describe('the alert form', () => {
       'Are you sure you would like to remove alert Renew?',
     );
     expect(alertsLoadFailedText('Server down', 'en')).toBe('failed to load alerts: Server down');
+  });
+});
+
+describe('needsVerifiedEmail', () => {
+  const author = { email: 'anna@example.com', emailVerified: false };
+
+  it('asks an author whose address is not verified to verify it before mailing others', () => {
+    expect(needsVerifiedEmail(author, ['anna@example.com', 'bob@example.org'])).toBe(true);
+  });
+
+  it('lets them alert themselves, and a verified author anyone', () => {
+    expect(needsVerifiedEmail(author, ['Anna@Example.com'])).toBe(false);
+    expect(needsVerifiedEmail({ ...author, emailVerified: true }, ['bob@example.org'])).toBe(false);
   });
 });

@@ -57,3 +57,16 @@ export function alertFormSchema(now: () => Date = () => new Date(), timeZone?: s
     }
   });
 }
+
+/**
+ * Whether the server would refuse the alert because it e-mails someone else while the author's
+ * own address is not verified yet (`alert_needs_verified_email`, the server's rule). The form
+ * says so without sending it: an expected refusal, not a request the browser logs as failed.
+ */
+export function needsVerifiedEmail(
+  author: { email: string; emailVerified: boolean },
+  emails: readonly string[],
+): boolean {
+  const own = author.email.toLowerCase();
+  return !author.emailVerified && emails.some((email) => email.toLowerCase() !== own);
+}

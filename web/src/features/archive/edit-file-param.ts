@@ -4,6 +4,14 @@ import { useSearchParams } from 'react-router';
 /** The query that opens the document info dialog (spec 1 §2: `editFile`), naming the file. */
 export const EDIT_FILE_PARAM = 'editFile';
 
+/** An address's query (`?a=1&editFile=x`) without the document info dialog's parameter. */
+export function withoutEditFile(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(EDIT_FILE_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /** The file whose document info dialog is open, and opening and closing it in the address. */
 export function useEditFileParam() {
   const [search, setSearch] = useSearchParams();

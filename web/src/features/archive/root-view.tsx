@@ -3,8 +3,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import { archiveMessages } from '@pactum/core/archive';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { codeText } from '../../app/error-text';
@@ -39,6 +40,15 @@ export function RootView() {
   const items = root.data?.pages.flatMap((page) => page.items) ?? [];
   const hasWorkspace = first?.canCreateFolders ?? false;
   const canCreate = first?.canCreateRootFolder ?? false;
+  // Why 'Create new folder' is disabled: no workspace, or a member's role (the server's flags).
+  const reason = !first
+    ? undefined
+    : !hasWorkspace
+      ? archiveMessages[lang].workspaceRequired
+      : !canCreate
+        ? codeText('archive_root_folder_administrators_only', lang)
+        : undefined;
+  const reasonId = useId();
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1280 }}>
@@ -47,22 +57,27 @@ export function RootView() {
         actions={
           <>
             <UploadButton disabledNote={t('archive.uploadOnlyInFolder')} />
-            <Button
-              variant="contained"
-              startIcon={<CreateNewFolderOutlined />}
-              disabled={!canCreate}
-              onClick={() => setIsCreating(true)}
-            >
-              {t('archive.createFolder')}
-            </Button>
+            {/* A disabled button says why, on hover and to screen readers (the note below). */}
+            <Tooltip title={reason ?? ''}>
+              <span>
+                <Button
+                  variant="contained"
+                  startIcon={<CreateNewFolderOutlined />}
+                  disabled={!canCreate}
+                  aria-describedby={reason ? reasonId : undefined}
+                  onClick={() => setIsCreating(true)}
+                >
+                  {t('archive.createFolder')}
+                </Button>
+              </span>
+            </Tooltip>
           </>
         }
       />
-      {first && !hasWorkspace && (
-        <Alert severity="info">{archiveMessages[lang].workspaceRequired}</Alert>
-      )}
-      {first && hasWorkspace && !canCreate && (
-        <Alert severity="info">{codeText('archive_root_folder_administrators_only', lang)}</Alert>
+      {reason && (
+        <Alert id={reasonId} severity="info">
+          {reason}
+        </Alert>
       )}
       {root.isError ? (
         <ErrorAlert error={root.error} fallback={t('archive.loadFailed')} />

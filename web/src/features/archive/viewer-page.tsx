@@ -34,7 +34,7 @@ import { AlertDrawer } from './components/alert-drawer';
 import { ArchiveBreadcrumbs } from './components/archive-breadcrumbs';
 import { FileInfoDialog } from './components/file-info-dialog';
 import { PdfPages } from './components/pdf-pages';
-import { useEditFileParam } from './edit-file-param';
+import { useEditFileParam, withoutEditFile } from './edit-file-param';
 import type { ArchiveItemDetail } from './types';
 import { useAlertCountChecks } from './use-alert-count-checks';
 
@@ -68,12 +68,16 @@ export function ViewerPage({ folderId, fileId }: ViewerPageProps) {
   }
   if (!item.data) return <Skeleton variant="rounded" height={480} />;
   const file = item.data;
-  // The address names the file's folder: one moved elsewhere (in another tab), or linked from
-  // a place that knows only the file (a notification, a dashboard alert), opens there, with
-  // what the address asked for (the alert drawer).
+  // The address names the file's folder: one moved elsewhere (in another tab, or by its document
+  // info dialog here), or linked from a place that knows only the file (a notification, a
+  // dashboard alert), opens there, with what the address asked for (the alert drawer) but not
+  // the document info dialog: that was about the file's old place, and a dialog that has just
+  // saved the move must not open again at the new one.
   if (file.type !== 'file') return <Navigate to={archivePath(file.id)} replace />;
   if ((file.parentId ?? INBOX_ID) !== folderId) {
-    return <Navigate to={{ pathname: archiveFilePath(file), search }} replace />;
+    return (
+      <Navigate to={{ pathname: archiveFilePath(file), search: withoutEditFile(search) }} replace />
+    );
   }
   return <Viewer file={file} />;
 }

@@ -8,7 +8,7 @@ import { authMessages, resetPasswordSchema } from '@pactum/core/auth';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormTextField } from '../../ui/form-text-field';
 import { SubmitButton } from '../../ui/submit-button';
@@ -39,7 +39,10 @@ export function VerifyEmailPage() {
   }
 }
 
-/** The page of the app the link leads back to (the document to sign), if it names one. */
+/**
+ * The page of the app the link leads back to (the document to sign), if it names one: a path
+ * under /dashboard only, as the server checks it too, so a crafted link leads nowhere else.
+ */
 function returnPath(value: string | null): string | undefined {
   return value && /^\/dashboard\/[A-Za-z0-9/_-]{1,200}$/.test(value) ? value : undefined;
 }
@@ -50,6 +53,7 @@ function VerifyEmailView({ code, returnTo }: { code: string; returnTo?: string }
   const verify = useVerifyEmail();
   const rateLimitText = useRateLimitText();
   const me = useMe();
+  const navigate = useNavigate();
   const hasStarted = useRef(false);
   useEffect(() => {
     // Once per page: the code is single-use (and effects run twice in development).
@@ -57,6 +61,12 @@ function VerifyEmailView({ code, returnTo }: { code: string; returnTo?: string }
     hasStarted.current = true;
     verify.mutate({ code });
   }, [verify, code]);
+  // Signed in, the link takes the user straight back to where they asked for it (the deal to
+  // sign, now signable); signed out, they sign in first and land there.
+  const isSignedIn = Boolean(me.data);
+  useEffect(() => {
+    if (verify.isSuccess && returnTo && isSignedIn) navigate(returnTo, { replace: true });
+  }, [verify.isSuccess, returnTo, isSignedIn, navigate]);
   return (
     <StartFrame title={t('verify.emailTitle')}>
       {verify.isSuccess ? (

@@ -96,7 +96,8 @@ export function DashboardHomePage() {
           />
         </Grid>
       </Section>
-      <Grid container spacing={2}>
+      {/* Each card as tall as its content: a short workspace list beside a long feed. */}
+      <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={half}>
           <WorkspacesWidget />
         </Grid>

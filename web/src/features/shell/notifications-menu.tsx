@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../app/error-text';
 import { useLiveTopic } from '../../app/live';
+import { titleAndTime } from '../../ui/format';
 import { toast } from '../../ui/toast-store';
 import { useLang } from '../../ui/use-lang';
 import {
@@ -178,5 +179,8 @@ function NotificationText({ item }: { item: NotificationItem }) {
 function NotificationMeta({ item }: { item: NotificationItem }) {
   const { t } = useTranslation();
   const { value, unit } = relativeTime(new Date(item.createdAt), new Date());
-  return `${item.documentTitle} · ${t(`notifications.ago.${unit}` as 'notifications.ago.s', { value })}`;
+  return titleAndTime(
+    item.documentTitle,
+    t(`notifications.ago.${unit}` as 'notifications.ago.s', { value }),
+  );
 }

@@ -39,11 +39,10 @@ import { TagsCard } from './components/tags-card';
 import { TransactionsCard } from './components/transactions-card';
 import { WorkspaceStatusChip } from './components/workspace-status-chip';
 import { WorkspaceTypeIcon } from './components/workspace-type-icon';
+import { isStatsOutOfDate } from './stats-age';
 import type { Workspace } from './types';
 import { BUY_CREDITS_HASH, TRANSACTIONS_HASH, WORKSPACES_PATH } from './workspace-paths';
 
-/** Stats older than this are counted again when the page opens (spec 3 §4 'Stats'). */
-const STATS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Spec 3 §2.5: `?scrollToTags=true` scrolls to the tags after 1 s. */
 const SCROLL_TO_TAGS_DELAY_MS = 1_000;
 
@@ -218,26 +217,22 @@ function AccountTab({ workspace }: { workspace: Workspace }) {
 
 /**
  * Counts the stats again when they are missing, out of date (a purchase or a send cleared
- * `statsCalculatedAt`) or a day old: once for each stored count, so a purchase made while the
- * page is open is counted too. The realtime event then refetches the page. A failure is only
- * logged (spec 3 §8).
+ * `statsCalculatedAt`) or a day old. Asked once for each reading of the page that finds them so,
+ * and never while a count is under way: a second purchase whose reading arrives before the first
+ * count's result is counted too (keyed on the stored time alone, two out-of-date readings in a
+ * row looked like one and the second was never counted). The realtime event of a count then
+ * refetches the page. A failure is only logged (spec 3 §8). The credit figures do not wait for a
+ * count: the server reads them with the balance.
  */
 function useStatsWhenOld(workspace: Workspace) {
-  const { mutate: calculate } = useCalculateStats();
-  const triedFor = useRef<string>(undefined);
-  const { id, isVerified, statsCalculatedAt } = workspace;
+  const { mutate: calculate, isPending } = useCalculateStats();
+  const askedFor = useRef<Workspace>(undefined);
   useEffect(() => {
-    const attempt = `${id}@${statsCalculatedAt ?? 'never'}`;
-    if (!isVerified || triedFor.current === attempt) return;
-    const age = statsCalculatedAt ? Date.now() - new Date(statsCalculatedAt).getTime() : Infinity;
-    if (age < STATS_MAX_AGE_MS) {
-      // A fresh count arrived: the next time they go out of date is a new attempt.
-      triedFor.current = undefined;
-      return;
-    }
-    triedFor.current = attempt;
-    calculate(id, {
+    if (!workspace.isVerified || isPending || askedFor.current === workspace) return;
+    if (!isStatsOutOfDate(workspace.statsCalculatedAt, Date.now())) return;
+    askedFor.current = workspace;
+    calculate(workspace.id, {
       onError: (error) => console.warn('Workspace stats could not be calculated', error),
     });
-  }, [id, isVerified, statsCalculatedAt, calculate]);
+  }, [workspace, isPending, calculate]);
 }

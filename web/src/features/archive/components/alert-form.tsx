@@ -15,10 +15,17 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/http';
 import { EmailTagsInput } from '../../../ui/email-tags-input';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { FormDateField } from '../../../ui/form-date-field';
 import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useLang } from '../../../ui/use-lang';
-import { alertFieldText, alertFormSchema, earliestFormDate } from '../alert-text';
+import { useMe } from '../../auth/api/get-me';
+import {
+  alertFieldText,
+  alertFormSchema,
+  earliestFormDate,
+  needsVerifiedEmail,
+} from '../alert-text';
 import { useAlertSuggestions } from '../api/get-alert-suggestions';
 import type { Alert } from '../api/list-alerts';
 import { useSaveAlert } from '../api/save-alert';
@@ -46,6 +53,7 @@ export function AlertForm({ fileId, alert, onCancel, onSaved }: AlertFormProps) 
   const { t } = useTranslation();
   const lang = useLang();
   const save = useSaveAlert(fileId);
+  const me = useMe().data;
   const suggestions = useAlertSuggestions(fileId);
   const [schema] = useState(() => alertFormSchema());
   const [earliest] = useState(() => earliestFormDate());
@@ -64,6 +72,11 @@ export function AlertForm({ fileId, alert, onCancel, onSaved }: AlertFormProps) 
 
   const onSubmit = form.handleSubmit((body) => {
     setFormError(null);
+    if (me && needsVerifiedEmail(me, body.emails)) {
+      // The server's refusal, told without asking it (the same code and text).
+      setFormError(new ApiError(403, 'alert_needs_verified_email', ''));
+      return;
+    }
     save.mutate(
       { alertId: alert?.id, body },
       {
@@ -97,16 +110,15 @@ export function AlertForm({ fileId, alert, onCancel, onSaved }: AlertFormProps) 
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      <FormTextField
+      <FormDateField
         control={form.control}
         name="date"
-        type="date"
         label={t('archive.alerts.date')}
         required
         autoFocus
+        min={earliest}
         helperText={t('archive.alerts.dateHint')}
         formatError={fieldText}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest } }}
       />
       <FormTextField
         control={form.control}

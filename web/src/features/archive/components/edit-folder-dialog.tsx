@@ -66,7 +66,7 @@ export function EditFolderDialog({ folder, onClose, onDeleted }: EditFolderDialo
     const isRenamed = values.name !== folder.name;
     const isRegrouped = !folder.groupsInherited && !isSameIds(values.groupIds, folder.groupIds);
     if (!isRenamed && !isRegrouped) {
-      // Closed first: a modal dialog hides the rest of the page, toasts too, from screen readers.
+      // Closed first: an open dialog holds the toasts under it, and this one is to be seen at once.
       onClose();
       toast.info(archiveMessages[lang].nothingToUpdate);
       return;

@@ -99,7 +99,7 @@ function FileInfoForm({ file, onClose, onSaved, onDeleted }: FileInfoFormProps) 
       ...(target.id !== file.parentId ? { parentId: target.id } : {}),
     };
     if (body.name === undefined && body.parentId === undefined) {
-      // Closed first: a modal dialog hides the rest of the page, toasts too, from screen readers.
+      // Closed first: an open dialog holds the toasts under it, and this one is to be seen at once.
       onClose();
       toast.info(archiveMessages[lang].nothingToUpdate);
       return;

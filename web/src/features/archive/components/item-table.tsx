@@ -15,11 +15,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { INBOX_ID } from '@pactum/core/archive';
-import { formatMb } from '@pactum/core/files';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../../../ui/format';
+import { formatDateTime, formatFileSize } from '../../../ui/format';
+import { useLang } from '../../../ui/use-lang';
 import { archiveFilePath, archivePath } from '../archive-paths';
 import type { ArchiveItem } from '../types';
 
@@ -36,6 +36,7 @@ type ItemTableProps = {
 /** A folder's contents: subfolders, then files, as the API sorts them (by name). */
 export function ItemTable({ label, items, inbox, onEditFile }: ItemTableProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <Card variant="outlined">
       <Box sx={{ overflowX: 'auto' }}>
@@ -59,7 +60,10 @@ export function ItemTable({ label, items, inbox, onEditFile }: ItemTableProps) {
                     name={t('archive.inbox')}
                   />
                 </TableCell>
-                <TableCell colSpan={4}>
+                {/* Its counts stand in the Size column, where a folder says 'Folder'. */}
+                <TableCell />
+                <TableCell />
+                <TableCell>
                   {[
                     t('archive.inboxSummary', { count: inbox.files }),
                     ...(inbox.filing > 0
@@ -67,6 +71,7 @@ export function ItemTable({ label, items, inbox, onEditFile }: ItemTableProps) {
                       : []),
                   ].join(' · ')}
                 </TableCell>
+                <TableCell />
               </TableRow>
             )}
             {items.map((item) => (
@@ -100,7 +105,7 @@ export function ItemTable({ label, items, inbox, onEditFile }: ItemTableProps) {
                   {item.type === 'folder'
                     ? t('archive.table.folder')
                     : item.size !== null
-                      ? t('archive.table.sizeMb', { size: formatMb(item.size) })
+                      ? formatFileSize(item.size, lang)
                       : ''}
                 </TableCell>
                 <TableCell align="right">

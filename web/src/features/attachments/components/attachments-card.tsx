@@ -13,14 +13,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DocumentCollection } from '@pactum/core/documents';
-import { formatMb, isPdfName } from '@pactum/core/files';
+import { isPdfName } from '@pactum/core/files';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { formatFileSize } from '../../../ui/format';
 import { SettingsCard } from '../../../ui/settings-card';
 import { toast } from '../../../ui/toast-store';
 import { UploadProgressRow } from '../../../ui/upload-progress-row';
+import { useLang } from '../../../ui/use-lang';
 import { useFileUpload } from '../../../ui/use-resumable-upload';
 import { useAddAttachment } from '../api/add-attachment';
 import { type Attachment, attachmentFileUrl, useAttachments } from '../api/list-attachments';
@@ -42,6 +44,7 @@ type AttachmentsCardProps = {
  */
 export function AttachmentsCard({ collection, documentId, canEdit }: AttachmentsCardProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const attachments = useAttachments(collection, documentId);
   const add = useAddAttachment(collection, documentId);
   const remove = useRemoveAttachment(collection, documentId);
@@ -164,7 +167,7 @@ export function AttachmentsCard({ collection, documentId, canEdit }: Attachments
                     <span>{attachment.name}</span>
                   </Stack>
                 }
-                secondary={`${formatMb(attachment.size)} Mb`}
+                secondary={formatFileSize(attachment.size, lang)}
               />
             </ListItem>
           ))}

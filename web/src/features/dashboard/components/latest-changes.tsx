@@ -4,6 +4,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { titleAndTime } from '../../../ui/format';
 import { useLang } from '../../../ui/use-lang';
 import { useChanges } from '../api/list-changes';
 import { feedLineText } from '../feed-line';
@@ -57,10 +58,10 @@ export function LatestChanges() {
               >
                 <ListItemText
                   primary={feedLineText(lang, item, t('dashboardHome.unknownActor'))}
-                  secondary={t('dashboardHome.changeMeta', {
-                    title: item.documentTitle,
-                    time: relativeTimeText(new Date(item.createdAt), now, lang),
-                  })}
+                  secondary={titleAndTime(
+                    item.documentTitle,
+                    relativeTimeText(new Date(item.createdAt), now, lang),
+                  )}
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItemButton>
