@@ -57,8 +57,9 @@ describe('changing the e-mail address', () => {
       newEmail,
       /\S+\/verify\/email\?mode=verifyEmail&code=\S+/,
     );
+    // Signed in, the link leads back to the account page and says so (a toast, also announced).
     await page.goto(link);
-    await page.getByText('Thank you! Your email address has been verified.').waitFor();
+    await page.getByText('Thank you! Your email address has been verified.').first().waitFor();
     await page.goto('/dashboard/account/my');
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     await expect.poll(() => field.inputValue()).toBe(newEmail);

@@ -1,10 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import {
-  createBrowserRouter,
-  type LoaderFunctionArgs,
-  type RouteObject,
-  redirect,
-} from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { loadAllMessages } from './i18n';
 import { PublicLayout } from './public-layout';
@@ -71,9 +66,11 @@ const NotFoundPage = page(
  * is `/dashboard/admin/users`, query kept). Only the address changes: whoever opens it gets what
  * `/dashboard/admin` shows them, and the server decides what that is.
  */
-function toAdminArea({ request }: LoaderFunctionArgs) {
-  const { pathname, search } = new URL(request.url);
-  return redirect(`/dashboard${pathname}${search}`);
+function ToAdminArea() {
+  const { pathname, search } = useLocation();
+  // A navigation after the first render, not a loader's redirect: on a first load the redirect
+  // raced the fetch of the dashboard's routes and could leave the page blank.
+  return <Navigate to={`/dashboard${pathname}${search}`} replace />;
 }
 
 let dashboardRoute: Promise<RouteObject> | undefined;
@@ -95,7 +92,7 @@ export const router = createBrowserRouter(
             { index: true, element: <StartPage /> },
             { path: 'login', element: <LoginPage /> },
             { path: 'sso/complete', element: <SsoCompletePage /> },
-            { path: 'admin/*', loader: toAdminArea },
+            { path: 'admin/*', element: <ToAdminArea /> },
             {
               element: <ThemedOutlet />,
               children: [

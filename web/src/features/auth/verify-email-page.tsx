@@ -12,6 +12,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormTextField } from '../../ui/form-text-field';
 import { SubmitButton } from '../../ui/submit-button';
+import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
 import { SupportContact } from '../support/support-contact';
@@ -65,8 +66,11 @@ function VerifyEmailView({ code, returnTo }: { code: string; returnTo?: string }
   // sign, now signable); signed out, they sign in first and land there.
   const isSignedIn = Boolean(me.data);
   useEffect(() => {
-    if (verify.isSuccess && returnTo && isSignedIn) navigate(returnTo, { replace: true });
-  }, [verify.isSuccess, returnTo, isSignedIn, navigate]);
+    if (!verify.isSuccess || !returnTo || !isSignedIn) return;
+    // Said where they land, as this page would have said it.
+    toast.success(t('verify.verified'));
+    navigate(returnTo, { replace: true });
+  }, [verify.isSuccess, returnTo, isSignedIn, navigate, t]);
   return (
     <StartFrame title={t('verify.emailTitle')}>
       {verify.isSuccess ? (
