@@ -6,8 +6,7 @@ import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
 import {
   findDeliveryForAttempt,
-  findPendingAfter,
-  findPendingBefore,
+  findPendingInLine,
   lockLine,
   recordAttempt,
   stalledLineHeads,
@@ -157,7 +156,7 @@ async function finishAttempt(
     if (line) await lockLine(tx, line);
     const wasPending = await recordAttempt(tx, { deliveryId: delivery.id, ...attempt });
     if (line && sequence !== null && wasPending && attempt.state !== 'pending') {
-      const next = await findPendingAfter(tx, { ...line, sequence });
+      const next = await findPendingInLine(tx, { ...line, sequence, side: 'after' });
       if (next) {
         await platform.jobs.enqueue(tx, webhookDeliveryJob(platform), { deliveryId: next });
       }
@@ -186,7 +185,8 @@ export async function attemptDelivery(
   // Only a line's first pending delivery has a job; a run of another one (a job from before
   // the lines, or run by hand) must not overtake.
   if (delivery.dealId && delivery.sequence !== null) {
-    const earlier = await findPendingBefore(db, {
+    const earlier = await findPendingInLine(db, {
+      side: 'before',
       endpointId: delivery.endpointId,
       dealId: delivery.dealId,
       sequence: delivery.sequence,

@@ -300,28 +300,24 @@ export async function endpointsWithPending(
   return new Set(rows.map((row) => row.endpointId));
 }
 
-/** The id of a pending delivery of the line before `sequence`, if any. */
-export async function findPendingBefore(
+/**
+ * A pending delivery of the line beside `sequence`: `before` it (one waits ahead), or the first
+ * `after` it (the next one to send).
+ */
+export async function findPendingInLine(
   db: DbOrTx,
-  options: DeliveryLine & { sequence: number },
+  options: DeliveryLine & { sequence: number; side: 'before' | 'after' },
 ): Promise<string | undefined> {
+  const isBefore = options.side === 'before';
   const [row] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(pendingInLine(options), lt(webhookDeliveries.sequence, options.sequence)))
-    .limit(1);
-  return row?.id;
-}
-
-/** The id of the line's first pending delivery after `sequence`: the next one to send. */
-export async function findPendingAfter(
-  db: DbOrTx,
-  options: DeliveryLine & { sequence: number },
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(pendingInLine(options), gt(webhookDeliveries.sequence, options.sequence)))
+    .where(
+      and(
+        pendingInLine(options),
+        (isBefore ? lt : gt)(webhookDeliveries.sequence, options.sequence),
+      ),
+    )
     .orderBy(asc(webhookDeliveries.sequence))
     .limit(1);
   return row?.id;
