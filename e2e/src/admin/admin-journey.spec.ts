@@ -259,8 +259,15 @@ describe.skipIf(!productAdmin)('the admin area', () => {
       .filter({ hasText: 'deal.restored' })
       .getByText(RESTORE_REASON)
       .waitFor();
-    const types = await log.getByRole('row').locator('code').allInnerTexts();
-    expect(types.indexOf('deal.restored')).toBeLessThan(types.indexOf('user.sessions-ended'));
+    // Read as one list once both lines stand in it: the table may still be redrawing the filtered page.
+    await expect
+      .poll(async () => {
+        const types = await log.getByRole('row').locator('code').allInnerTexts();
+        const restoredAt = types.indexOf('deal.restored');
+        const endedAt = types.indexOf('user.sessions-ended');
+        return restoredAt >= 0 && endedAt >= 0 ? restoredAt < endedAt : 'both not shown yet';
+      })
+      .toBe(true);
     await screenshot(samPage, 'admin-events', true);
 
     // On a phone the log scrolls sideways inside its frame; the page itself does not.
