@@ -48,8 +48,13 @@ export default defineConfig({
       treeshake: {
         // @pactum/core holds declarations only (schemas, messages, pure functions): a core
         // module a page imports but does not use is left out. (One it uses still brings its
-        // schemas and zod along: public pages import those only dynamically.)
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false }],
+        // schemas and zod along: public pages import those only dynamically.) A feature's front
+        // door (`features/<x>/index.ts`) only re-exports: a page takes from it the modules it
+        // uses, not every module the door names (which would merge the lazy pages' chunks).
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]core[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
       output: {
         codeSplitting: {

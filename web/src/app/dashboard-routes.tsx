@@ -5,10 +5,10 @@ import { dealRoutes } from '../features/deals/routes';
 import { draftRoutes } from '../features/drafts/routes';
 import { importRoutes } from '../features/imports/routes';
 import { sendingRoutes } from '../features/sending/routes';
-import type { RouteHandle } from '../features/shell/route-handle';
 import { signingRoutes } from '../features/signing/routes';
 import { templateRoutes } from '../features/templates/routes';
 import { PageLoader } from '../ui/page-loader';
+import type { RouteHandle } from '../ui/route-handle';
 import { MuiTheme } from './mui-theme';
 import { RouteErrorPage } from './route-error-page';
 

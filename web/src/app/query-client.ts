@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../features/auth/api/get-me';
+import { meQueryKey } from '../features/auth';
 import { ApiError, isSessionEnded } from './http';
 
 /** Whether a failed query may succeed when tried again (not for the caller's own errors). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useUpdateMe } from '../features/account/api/update-me';
-import { useMe } from '../features/auth/api/get-me';
+import { useUpdateMe } from '../features/account';
+import { useMe } from '../features/auth';
 import { chooseLanguage, isLanguage, type Language } from './i18n';
 
 /**

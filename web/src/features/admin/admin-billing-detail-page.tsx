@@ -18,7 +18,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SettingsCard } from '../../ui/settings-card';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
-import { TransactionsTable } from '../workspaces/components/transactions-card';
+import { TransactionsTable } from '../workspaces';
 import { ADMIN_BILLING_PATH, adminUserPath } from './admin-paths';
 import { type AdminWorkspaceDetail, useAdminWorkspace } from './api/get-admin-workspace';
 import { useAdminTransactions } from './api/list-admin-transactions';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useMatch } from 'react-router';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useMe } from '../auth/api/get-me';
+import { useMe } from '../auth';
 import { ADMIN_BILLING_PATH, ADMIN_PATH } from './admin-paths';
 import { AdminNav } from './components/admin-nav';
 

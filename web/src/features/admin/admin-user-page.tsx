@@ -13,7 +13,7 @@ import { PageHeader } from '../../ui/page-header';
 import { SettingsCard } from '../../ui/settings-card';
 import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useMe } from '../auth/api/get-me';
+import { useMe } from '../auth';
 import { ADMIN_USERS_PATH, adminEventsPath, adminWorkspacePath } from './admin-paths';
 import { useEndUserSessions } from './api/end-user-sessions';
 import { type AdminSession, type AdminUserDetail, useAdminUser } from './api/get-admin-user';

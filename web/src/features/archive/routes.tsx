@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../shell/route-handle';
+import type { RouteHandle } from '../../ui/route-handle';
 
 function page<M, P extends object = object>(
   load: () => Promise<M>,

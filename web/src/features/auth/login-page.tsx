@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PlainAlert } from '../../ui/plain/plain-alert';
-import { SupportContact } from '../support/support-contact';
+import { SupportContact } from '../support';
 import { useMe } from './api/get-me';
 import { LoginCard } from './components/login-card';
 import { safeRedirect, withRedirect } from './redirect';

@@ -15,7 +15,7 @@ import { SubmitButton } from '../../ui/submit-button';
 import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
-import { SupportContact } from '../support/support-contact';
+import { SupportContact } from '../support';
 import { useMe } from './api/get-me';
 import { useResetPassword } from './api/reset-password';
 import { useVerifyEmail } from './api/verify-email';

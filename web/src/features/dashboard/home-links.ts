@@ -1,8 +1,7 @@
 import { ALERT_DRAWER_PARAM } from '@pactum/core/alerts';
 import type { HomeGroup } from '@pactum/core/dashboard';
-import { archiveFilePath } from '../archive/archive-paths';
-import { dealListPath, dealLoadPath, dealSignPath } from '../deals/deal-paths';
-import { DRAFT_LIST_PATH, draftPath } from '../drafts/paths';
+import { archiveFilePath } from '../archive';
+import { DRAFT_LIST_PATH, dealListPath, dealLoadPath, dealSignPath, draftPath } from '../documents';
 import type { FeedItem, HomeAlert, HomeDocument, ToSignItem } from './types';
 
 /**

@@ -21,21 +21,13 @@ import { ApiError } from '../../app/http';
 import { useLiveTopic } from '../../app/live';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { AttachmentsCard } from '../attachments/components/attachments-card';
-import { useMe } from '../auth/api/get-me';
-import { commentsQueryKey, useComments } from '../comments/api/list-comments';
-import { SectionComments } from '../comments/components/section-comments';
-import type { CommentThread } from '../comments/types';
-import { TagsMenu } from '../document-tags/tags-menu';
-import { useTagWorkspaces } from '../document-tags/use-tag-workspaces';
-import { LeavePrompt } from '../sections/components/leave-prompt';
-import {
-  scrollToAnchor,
-  TableOfContents,
-  type TocItem,
-} from '../sections/components/table-of-contents';
-import { receiverValidationPath } from '../sending/paths';
-import { SupportContact } from '../support/support-contact';
+import { AttachmentsCard } from '../attachments';
+import { useMe } from '../auth';
+import { type CommentThread, commentsQueryKey, SectionComments, useComments } from '../comments';
+import { TagsMenu, useTagWorkspaces } from '../document-tags';
+import { dealEditPath, dealHomePath, dealSignPath, receiverValidationPath } from '../documents';
+import { LeavePrompt, scrollToAnchor, TableOfContents, type TocItem } from '../sections';
+import { SupportContact } from '../support';
 import { useCreateSection } from './api/create-section';
 import { useDealLiveRefresh } from './api/deal-live-refresh';
 import { useDeal } from './api/get-deal';
@@ -50,7 +42,6 @@ import {
   type OpenDealEditor,
 } from './components/deal-section-card';
 import { DealSettingsDialog } from './components/deal-settings-dialog';
-import { dealEditPath, dealHomePath, dealSignPath } from './deal-paths';
 import type { DealDetail } from './types';
 
 const TITLE_ANCHOR_ID = 'deal-title';

@@ -20,10 +20,10 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTablePaginationLabels } from '../../ui/use-table-pagination-labels';
-import { ArchivedLink } from '../archive/components/archived-link';
+import { ArchivedLink } from '../archive';
+import { dealListPath, dealLoadPath, dealSignPath } from '../documents';
 import { useDealList } from './api/list-deals';
 import { ProgressBar } from './components/deal-progress';
-import { dealListPath, dealLoadPath, dealSignPath } from './deal-paths';
 import type { DealCard } from './types';
 
 function pageSizeOf(value: string | null): number {

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { EditorRoute } from '../shell/drawer-control';
-import type { RouteHandle } from '../shell/route-handle';
+import { EditorRoute } from '../../ui/drawer-control';
+import type { RouteHandle } from '../../ui/route-handle';
 
 function page<M, P extends object = object>(
   load: () => Promise<M>,

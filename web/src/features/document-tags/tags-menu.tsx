@@ -18,7 +18,7 @@ import { errorText } from '../../app/error-text';
 import { ApiError } from '../../app/http';
 import { toast } from '../../ui/toast-store';
 import { useLang } from '../../ui/use-lang';
-import { addTag } from '../workspaces/api/add-tag';
+import { addTag } from '../workspaces';
 import { useTags } from './api/get-tags';
 import { useSetTagsAt } from './api/set-tags';
 import { documentTagsSource, type TagsSource } from './api/tags-source';

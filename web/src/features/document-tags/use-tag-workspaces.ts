@@ -1,4 +1,4 @@
-import { useWorkspaces } from '../workspaces/api/list-workspaces';
+import { useWorkspaces } from '../workspaces';
 import type { TagWorkspace } from './tags-menu';
 
 /**

@@ -9,13 +9,13 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { type Me, useMe } from '../auth/api/get-me';
+import { type Me, useMe } from '../auth';
+import { draftPath, TEMPLATE_LIST_PATH } from '../documents';
 import { useCreateDraft } from './api/create-draft';
 import { draftQueryKey } from './api/get-draft';
 import { updateDraft } from './api/update-draft';
 import { autofilledSender } from './autofill';
 import { AutofillPromptDialog } from './components/autofill-prompt-dialog';
-import { draftPath, TEMPLATE_LIST_PATH } from './paths';
 import { useDraftText } from './use-draft-text';
 
 /**

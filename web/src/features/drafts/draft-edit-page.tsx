@@ -14,22 +14,22 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useLiveTopic } from '../../app/live';
-import { useAttachments } from '../attachments/api/list-attachments';
-import { AttachmentsCard } from '../attachments/components/attachments-card';
-import { useMe } from '../auth/api/get-me';
-import { commentsQueryKey, useComments } from '../comments/api/list-comments';
-import { SectionComments } from '../comments/components/section-comments';
-import type { CommentThread } from '../comments/types';
-import { TagsMenu } from '../document-tags/tags-menu';
-import { SaveStatusChip } from '../sections/components/save-status-chip';
-import { sectionAnchorId } from '../sections/components/section-card';
-import { SectionList } from '../sections/components/section-list';
-import { scrollToAnchor, TableOfContents } from '../sections/components/table-of-contents';
-import { SharingDialog } from '../sharing/sharing-dialog';
+import { AttachmentsCard, useAttachments } from '../attachments';
+import { useMe } from '../auth';
+import { type CommentThread, commentsQueryKey, SectionComments, useComments } from '../comments';
+import { TagsMenu } from '../document-tags';
+import { draftPath, HOME_PATH } from '../documents';
+import {
+  SaveStatusChip,
+  SectionList,
+  scrollToAnchor,
+  sectionAnchorId,
+  TableOfContents,
+} from '../sections';
+import { SharingDialog } from '../sharing';
 import { DraftToolbarMenu } from './components/draft-toolbar-menu';
 import { useDraftOfPage } from './draft-page';
 import { attachmentNumber, sectionLabel, sectionNumber } from './numbering';
-import { draftPath, HOME_PATH } from './paths';
 
 /** Spec 2 §2.2: a `#sec=<sectionId>` hash scrolls to that section. */
 const SECTION_HASH = '#sec=';

@@ -21,9 +21,9 @@ import { formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useTablePaginationLabels } from '../../ui/use-table-pagination-labels';
+import { draftPath, TEMPLATE_LIST_PATH } from '../documents';
 import { type DraftList, useDrafts } from './api/list-drafts';
 import { draftPageOf, draftPageSizeOf, lastDraftPage } from './draft-list-params';
-import { draftPath, TEMPLATE_LIST_PATH } from './paths';
 import { useDraftText } from './use-draft-text';
 
 /**

@@ -5,13 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../app/http';
 import { useLiveTopic } from '../../app/live';
+import { useCloseDrawerOnOpen } from '../../ui/drawer-control';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { isQueuedHere } from '../sending/just-sent';
-import { sentStatusPath } from '../sending/paths';
-import { useCloseDrawerOnOpen } from '../shell/drawer-control';
+import { DRAFT_LIST_PATH, draftSentPath, sentStatusPath } from '../documents';
 import { type DraftDetail, useDraft } from './api/get-draft';
-import { DRAFT_LIST_PATH, draftSentPath } from './paths';
+import { isQueuedHere } from './just-sent';
 
 /**
  * `draft/:draftId` (the draft wrapper): loads the draft and keeps it live (`draft:<id>`),

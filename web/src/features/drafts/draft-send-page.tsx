@@ -22,8 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
-import { markQueued } from '../sending/just-sent';
-import { useWorkspaces } from '../workspaces/api/list-workspaces';
+import { draftPath, draftSentPath } from '../documents';
+import { useWorkspaces } from '../workspaces';
 import type { DraftDetail } from './api/get-draft';
 import { type ReceiverInput, useSaveReceivers } from './api/save-receivers';
 import { useSendDraft } from './api/send-draft';
@@ -35,7 +35,7 @@ import { newReceiverForm, type ReceiverForm, ReceiversStep } from './components/
 import { SendStepCard } from './components/send-step-card';
 import { useDraftOfPage } from './draft-page';
 import { partyKey, RECEIVERS_SAVE_MS, SEND_PAGE_SAVE_MS } from './draft-rules';
-import { draftPath, draftSentPath } from './paths';
+import { markQueued } from './just-sent';
 import { useDebouncedSave, useEditable } from './use-debounced-save';
 
 type SendProcess = (typeof sendProcesses)[number];

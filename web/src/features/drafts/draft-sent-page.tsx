@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { markJustSent } from '../sending/just-sent';
-import { SENT_STATUS_PATH, sentDealPath } from '../sending/paths';
-import { SupportContact } from '../support/support-contact';
+import { SENT_STATUS_PATH, sentDealPath } from '../documents';
+import { SupportContact } from '../support';
 import { useDraft } from './api/get-draft';
 import { getQueue } from './api/get-queue';
 import { listDraftDeals } from './api/list-draft-deals';
 import { nextSendPollStep, SEND_POLL_MS, shownProgress } from './draft-rules';
+import { markJustSent } from './just-sent';
 import { useDraftText } from './use-draft-text';
 
 type Outcome = { kind: 'waiting' } | { kind: 'error'; message: string } | { kind: 'timeout' };

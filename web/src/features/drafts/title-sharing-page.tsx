@@ -15,11 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
-import { SharingDialog } from '../sharing/sharing-dialog';
+import { draftPath } from '../documents';
+import { SharingDialog } from '../sharing';
 import { useUpdateDraft } from './api/update-draft';
 import { useDraftOfPage } from './draft-page';
 import { DRAFT_TITLE_SAVE_MS } from './draft-rules';
-import { draftPath } from './paths';
 import { useDebouncedSave, useEditable } from './use-debounced-save';
 import { useDraftText } from './use-draft-text';
 

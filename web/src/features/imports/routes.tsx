@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { EditorRoute } from '../shell/drawer-control';
-import type { RouteHandle } from '../shell/route-handle';
+import { EditorRoute } from '../../ui/drawer-control';
+import type { RouteHandle } from '../../ui/route-handle';
 
 const ImportUploadPage = lazy(() =>
   import('./import-upload-page').then((m) => ({ default: m.ImportUploadPage })),

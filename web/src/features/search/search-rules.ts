@@ -4,8 +4,8 @@ import {
   SEARCH_NEXT_PAGE_AT,
   type SearchField,
 } from '@pactum/core/search';
-import { archiveFilePath, archivePath } from '../archive/archive-paths';
-import { homeDocumentPath } from '../dashboard/home-links';
+import { archiveFilePath, archivePath } from '../archive';
+import { homeDocumentPath } from '../dashboard';
 import type { SearchHit, SearchRequest } from './types';
 
 /*

@@ -12,13 +12,10 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useMe } from '../auth/api/get-me';
-import { useDeal } from '../deals/api/get-deal';
-import { dealLoadPath } from '../deals/deal-paths';
-import type { DealDetail } from '../deals/types';
-import { autofilledSender } from '../drafts/autofill';
-import { PartyFields } from '../drafts/components/party-fields';
-import { HOME_PATH } from '../drafts/paths';
+import { useMe } from '../auth';
+import { type DealDetail, useDeal } from '../deals';
+import { dealLoadPath, HOME_PATH } from '../documents';
+import { autofilledSender, PartyFields } from '../drafts';
 import { useValidateReceiver } from './api/validate-receiver';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { NEGOTIATION_LIST_PATH } from './paths';
+import { NEGOTIATION_LIST_PATH } from '../documents';
 
 const SentStatusListPage = lazy(() =>
   import('./sent-status-list-page').then((m) => ({ default: m.SentStatusListPage })),

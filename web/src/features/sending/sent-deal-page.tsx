@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { celebrate } from '../../ui/confetti';
 import { toast } from '../../ui/toast-store';
-import { useDeal } from '../deals/api/get-deal';
-import { dealEditPath, dealLoadPath, dealSignPath } from '../deals/deal-paths';
-import { HOME_PATH } from '../drafts/paths';
-import { useDraftText } from '../drafts/use-draft-text';
-import { takeJustSent } from './just-sent';
-import { SENT_STATUS_PATH } from './paths';
+import { useDeal } from '../deals';
+import {
+  dealEditPath,
+  dealLoadPath,
+  dealSignPath,
+  HOME_PATH,
+  SENT_STATUS_PATH,
+} from '../documents';
+import { takeJustSent, useDraftText } from '../drafts';
 import { sentDealView } from './sent-deal-rules';
 
 /**

@@ -16,10 +16,8 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useDraft } from '../drafts/api/get-draft';
-import { useDraftDeals } from '../drafts/api/list-draft-deals';
-import { SENT_STATUS_PATH, sentDealPath } from './paths';
-import type { DraftDeal } from './types';
+import { SENT_STATUS_PATH, sentDealPath } from '../documents';
+import { type DraftDeal, useDraft, useDraftDeals } from '../drafts';
 
 const barColour = { green: 'success', blue: 'info', grey: 'inherit' } as const;
 

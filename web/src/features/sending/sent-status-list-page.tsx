@@ -16,10 +16,9 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { draftPath, TEMPLATE_LIST_PATH } from '../drafts/paths';
-import { useDraftText } from '../drafts/use-draft-text';
+import { draftPath, sentStatusPath, TEMPLATE_LIST_PATH } from '../documents';
+import { useDraftText } from '../drafts';
 import { useSent } from './api/list-sent';
-import { sentStatusPath } from './paths';
 import type { SentCard } from './types';
 
 const stateColour = { draft: 'default', open: 'info', done: 'success' } as const;

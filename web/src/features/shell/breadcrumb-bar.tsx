@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Crumb } from './route-handle';
+import type { Crumb } from '../../ui/route-handle';
 
 /** Where the page sits in the dashboard: the routes' `handle.crumb`, or the page's own (usePageCrumbs). */
 export function BreadcrumbBar({ crumbs }: { crumbs: Crumb[] }) {

@@ -26,11 +26,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../../app/language-select';
+import type { CrumbKey } from '../../ui/route-handle';
+import { isTestEnvironment } from '../../ui/test-environment';
 import { visuallyHidden } from '../../ui/visually-hidden';
-import type { HomeCounts, Me } from '../auth/api/get-me';
-import { useSupportContact } from '../support/api/get-support-contact';
-import type { CrumbKey } from './route-handle';
-import { isTestEnvironment } from './test-environment';
+import type { HomeCounts, Me } from '../auth';
+import { useSupportContact } from '../support';
 
 type NavItem = {
   label: CrumbKey;

@@ -23,14 +23,14 @@ import { toast } from '../../ui/toast-store';
 import { useLang } from '../../ui/use-lang';
 import {
   type NotificationItem,
+  notificationLine,
+  notificationLink,
   notificationsQueryKey,
   useClearNotifications,
   useMarkNotificationsSeen,
   useNotifications,
-} from '../notifications/api';
-import { notificationLine } from '../notifications/notification-line';
-import { notificationLink } from '../notifications/notification-link';
-import { useNotificationToasts } from '../notifications/use-notification-toasts';
+  useNotificationToasts,
+} from '../notifications';
 
 /**
  * The bell (spec 1 §2): a badge with the number of new notifications, and the menu listing

@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppVersion } from '../../app/health';
-import type { Me } from '../auth/api/get-me';
+import type { Me } from '../auth';
 import { initials } from './initials';
 
 /** The user's avatar: the tooltip names the user, the e-mail and the build; it opens My account. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { type RouteObject, useParams } from 'react-router';
-import { type RouteHandle, usePageCrumbs } from '../shell/route-handle';
+import { type RouteHandle, usePageCrumbs } from '../../ui/route-handle';
 import { getSigning, signingQueryKey } from './api/get-signing';
 import { signingCrumbs } from './signing-crumbs';
 

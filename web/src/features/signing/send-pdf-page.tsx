@@ -36,9 +36,9 @@ import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
 import { useResumableUpload } from '../../ui/use-resumable-upload';
-import { useMe } from '../auth/api/get-me';
-import { dealSignPath } from '../deals/deal-paths';
-import { useWorkspaces } from '../workspaces/api/list-workspaces';
+import { useMe } from '../auth';
+import { dealSignPath } from '../documents';
+import { useWorkspaces } from '../workspaces';
 
 /** The form is kept on the server 1 s after a change (spec 3 §9 PDF draft sync). */
 const DRAFT_SYNC_MS = 1000;

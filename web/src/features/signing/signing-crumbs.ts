@@ -1,6 +1,6 @@
 import { homeGroupOf } from '@pactum/core/deals';
-import { dealHomePath } from '../deals/deal-paths';
-import type { CrumbKey, PageCrumb } from '../shell/route-handle';
+import type { CrumbKey, PageCrumb } from '../../ui/route-handle';
+import { dealHomePath } from '../documents';
 import type { SigningView } from './api/get-signing';
 
 const groupCrumbs = {

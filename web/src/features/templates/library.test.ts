@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateCard } from './api/list-templates';
 import { emptyFilters, groupTemplates, hasFilters, libraryQueryString } from './library';
+import type { TemplateCard } from './types';
 
 const card = (overrides: Partial<TemplateCard>): TemplateCard => ({
   id: overrides.title ?? 'id',

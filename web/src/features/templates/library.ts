@@ -1,6 +1,6 @@
 import { TEMPLATE_PAGE_SIZE } from '@pactum/core/api/templates';
 import type { TemplateFilter, TemplateGroup } from '@pactum/core/templates';
-import type { TemplateCard } from './api/list-templates';
+import type { TemplateCard } from './types';
 
 /*
  * The library pages through the server: the tab, the card filters and the search go to

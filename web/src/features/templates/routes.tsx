@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { EditorRoute } from '../shell/drawer-control';
-import type { RouteHandle } from '../shell/route-handle';
+import { EditorRoute } from '../../ui/drawer-control';
+import type { RouteHandle } from '../../ui/route-handle';
 import { templateListPath } from './template-paths';
 
 function page<M, P extends object = object>(

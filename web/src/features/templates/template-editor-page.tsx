@@ -18,18 +18,18 @@ import { ApiError } from '../../app/http';
 import { useLiveTopic } from '../../app/live';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useAttachments } from '../attachments/api/list-attachments';
-import { useMe } from '../auth/api/get-me';
-import { TagsMenu } from '../document-tags/tags-menu';
-import { SaveStatusChip } from '../sections/components/save-status-chip';
-import { sectionAnchorId } from '../sections/components/section-card';
-import { SectionList } from '../sections/components/section-list';
+import { useAttachments } from '../attachments';
+import { useMe } from '../auth';
+import { TagsMenu } from '../document-tags';
 import {
+  SaveStatusChip,
+  SectionList,
   scrollToAnchor,
+  sectionAnchorId,
   TableOfContents,
   type TocItem,
-} from '../sections/components/table-of-contents';
-import { SharingDialog } from '../sharing/sharing-dialog';
+} from '../sections';
+import { SharingDialog } from '../sharing';
 import { type TemplateDetail, useTemplate } from './api/get-template';
 import { DetailsCard } from './components/details-card';
 import { TemplateAttachments } from './components/template-attachments';

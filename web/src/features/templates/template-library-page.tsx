@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { type TemplateCard as TemplateCardData, useTemplates } from './api/list-templates';
+import { useTemplates } from './api/list-templates';
 import { ActionCard } from './components/action-card';
 import { CouponDialog } from './components/coupon-dialog';
 import { LibraryFiltersBar } from './components/library-filters';
@@ -32,6 +32,7 @@ import {
   type LibraryQuery,
 } from './library';
 import { TEMPLATE_ADD_PATH, TEMPLATE_IMPORT_PATH, templateListPath } from './template-paths';
+import type { TemplateCard as TemplateCardData } from './types';
 
 const isFilter = (value: string | undefined): value is TemplateFilter =>
   templateFilters.includes(value as TemplateFilter);

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useSignOut } from '../auth/api/sign-out';
+import { useSignOut } from '../auth';
 import { TwoFactorCard } from './components/two-factor-card';
 
 /**

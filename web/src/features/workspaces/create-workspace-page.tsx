@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useMe } from '../auth/api/get-me';
+import { useMe } from '../auth';
 import { OrderForm } from './components/order-form';
 
 /** `/dashboard/account/workspace/create`: orders a workspace. */

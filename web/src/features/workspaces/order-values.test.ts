@@ -1,6 +1,6 @@
 import { buyCreditsSchema, createWorkspaceSchema } from '@pactum/core/billing';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '../auth/api/get-me';
+import type { Me } from '../auth';
 import {
   KEY_PLACEHOLDER,
   newOrderValues,

@@ -7,7 +7,7 @@ import {
   isEuVatCountry,
   MIN_INVOICE_CREDITS,
 } from '@pactum/core/billing';
-import type { Me } from '../auth/api/get-me';
+import type { Me } from '../auth';
 import { type CardFields, emptyCard, toCardInput } from './card-input';
 import type { WorkspaceType } from './types';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { type Me, meQueryKey } from '../../auth/api/get-me';
+import { type Me, meQueryKey } from '../../auth';
 
 /** POST /api/v1/me/rebuild-counters: recounts the side menu's document counts. */
 export function rebuildCounters(): Promise<Me> {

@@ -1,7 +1,7 @@
 import type { UpdateAccount } from '@pactum/core/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { type Me, meQueryKey } from '../../auth/api/get-me';
+import { type Me, meQueryKey } from '../../auth';
 
 /** PATCH /api/v1/me: changes any subset of the user's own settings; answers the user. */
 export function updateMe(changes: UpdateAccount): Promise<Me> {

@@ -11,7 +11,7 @@ import { type EmailNotification, emailNotificationOptions } from '@pactum/core/a
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
-import type { Me } from '../../auth/api/get-me';
+import type { Me } from '../../auth';
 import { useUpdateMe } from '../api/update-me';
 
 /** The spec's width of the autofill dialog (1 §2). */

@@ -10,7 +10,7 @@ import { FormTextField } from '../../../ui/form-text-field';
 import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
-import type { Me } from '../../auth/api/get-me';
+import type { Me } from '../../auth';
 import { useUpdateMe } from '../api/update-me';
 import { changedFields } from '../changes';
 import { useResetWhenClean } from '../use-reset-when-clean';

@@ -12,7 +12,7 @@ import { FormTextField } from '../../../ui/form-text-field';
 import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
-import { useSignOut } from '../../auth/api/sign-out';
+import { useSignOut } from '../../auth';
 import { useChangePassword } from '../api/change-password';
 
 /** The change-password form: the shared rule plus a confirmation that must match. */

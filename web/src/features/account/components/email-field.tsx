@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useLang } from '../../../ui/use-lang';
-import type { Me } from '../../auth/api/get-me';
+import type { Me } from '../../auth';
 import { useChangeEmail } from '../api/change-email';
 
 /**

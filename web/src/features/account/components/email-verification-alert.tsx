@@ -2,8 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
-import type { Me } from '../../auth/api/get-me';
-import { useSendVerification } from '../../auth/api/send-verification';
+import { type Me, useSendVerification } from '../../auth';
 
 /**
  * An unverified address: a warning with a way to send the verification mail again; once

@@ -14,7 +14,7 @@ import { FormTextField } from '../../../ui/form-text-field';
 import { mappedZodResolver } from '../../../ui/mapped-resolver';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
-import { ReauthenticateAlert } from '../../two-factor/components/reauthenticate-dialog';
+import { ReauthenticateAlert } from '../../two-factor';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { parseAmount } from '../credit-amount';
 import { useReasonText } from '../use-reason-text';

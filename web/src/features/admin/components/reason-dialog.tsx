@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
-import { ReauthenticateAlert } from '../../two-factor/components/reauthenticate-dialog';
+import { ReauthenticateAlert } from '../../two-factor';
 import { useReasonText } from '../use-reason-text';
 
 /** The width of an admin action's dialog: room for a reason of a few lines. */

@@ -19,7 +19,7 @@ import { FormDateField } from '../../../ui/form-date-field';
 import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
 import { useLang } from '../../../ui/use-lang';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '../../auth';
 import {
   alertFieldText,
   alertFormSchema,

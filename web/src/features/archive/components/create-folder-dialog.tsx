@@ -18,7 +18,7 @@ import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
-import { useWorkspaces } from '../../workspaces/api/list-workspaces';
+import { useWorkspaces } from '../../workspaces';
 import { useCreateFolder } from '../api/create-folder';
 import { archiveFieldText } from '../archive-text';
 import type { ArchiveItem, ArchiveItemDetail } from '../types';

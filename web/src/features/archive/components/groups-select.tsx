@@ -9,7 +9,7 @@ import Select from '@mui/material/Select';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { workspaceQueryOptions } from '../../workspaces/api/get-workspace';
+import { workspaceQueryOptions } from '../../workspaces';
 
 type GroupsSelectProps = {
   /** The workspace whose groups are offered; none: nothing to choose yet. */

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SupportContact } from '../../support/support-contact';
+import { SupportContact } from '../../support';
 
 /** The spec's width of the terms and privacy dialogs (1 §2). */
 const LEGAL_DIALOG_MAX_WIDTH = 1024;

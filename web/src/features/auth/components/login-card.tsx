@@ -10,7 +10,7 @@ import { PlainErrorAlert } from '../../../ui/plain/plain-error-alert';
 import { PlainTextField } from '../../../ui/plain/plain-text-field';
 import { lazySchema, usePlainForm } from '../../../ui/plain/use-plain-form';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { SupportErrorAlert } from '../../support/support-error-alert';
+import { SupportErrorAlert } from '../../support';
 import { useForgotPassword } from '../api/forgot-password';
 import type { Me } from '../api/get-me';
 import {

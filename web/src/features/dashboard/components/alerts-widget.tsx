@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { archivePath } from '../../archive/archive-paths';
+import { archivePath } from '../../archive';
 import { useHomeAlerts } from '../api/list-home-alerts';
 import { alertPath } from '../home-links';
 import { HomeRows } from './home-rows';

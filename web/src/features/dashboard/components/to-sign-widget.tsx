@@ -3,7 +3,7 @@ import { HOME_WIDGET_SIZE } from '@pactum/core/dashboard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../ui/format';
-import { dealListPath } from '../../deals/deal-paths';
+import { dealListPath } from '../../documents';
 import { useToSign } from '../api/list-to-sign';
 import { toSignPath } from '../home-links';
 import { HomeRows, useParties } from './home-rows';

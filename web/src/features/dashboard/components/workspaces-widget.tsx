@@ -5,8 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useWorkspaces } from '../../workspaces/api/list-workspaces';
-import { workspacePath } from '../../workspaces/workspace-paths';
+import { useWorkspaces, workspacePath } from '../../workspaces';
 import { HomeWidget, WidgetBody } from './home-widget';
 
 /** The user's workspaces, most credits first (as the server lists them), or a way to order one. */

@@ -1,9 +1,9 @@
 import type { CreateDealSection } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealApiPath } from '../../documents';
 import type { DealSectionChange } from '../types';
 import { invalidateDealDetail } from './deal-cache';
-import { dealApiPath } from './deal-keys';
 import { dealEventsQueryKey } from './list-events';
 
 /** POST /api/v1/deals/:id/sections: adds a section (the adding party's proposal). */

@@ -1,12 +1,12 @@
 import type { LiveEvent } from '@pactum/core/realtime';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { attachmentsQueryKey } from '../../attachments/api/list-attachments';
-import { invitesQueryKey } from '../../sending/api/invites';
-import { signingQueryKey } from '../../signing/api/get-signing';
+import { attachmentsQueryKey } from '../../attachments';
+import { dealDetailQueryKey, dealQueryKey } from '../../documents';
+import { invitesQueryKey } from '../../invites';
+import { signingQueryKey } from '../../signing';
 import type { DealDetail, DealFigures, DealSection, DealSectionChange } from '../types';
 import { applySectionChange, takeTicket } from './deal-cache';
-import { dealDetailQueryKey, dealQueryKey } from './deal-keys';
 import { refreshDealOnEvent } from './deal-live-refresh';
 import { dealQueryOptions } from './get-deal';
 import { myInviteQueryKey } from './get-my-invite';

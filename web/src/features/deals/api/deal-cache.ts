@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { dealDetailQueryKey } from '../../documents';
 import type { DealDetail, DealSectionChange } from '../types';
-import { dealDetailQueryKey } from './deal-keys';
 import { redlinesQueryKey } from './get-redline';
 import { dealEventsQueryKey } from './list-events';
 import { versionsQueryKey } from './list-versions';

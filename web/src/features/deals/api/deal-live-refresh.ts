@@ -2,9 +2,9 @@ import type { LiveEvent } from '@pactum/core/realtime';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { registerLiveRefresh } from '../../../app/live';
-import { attachmentsQueryKey } from '../../attachments/api/list-attachments';
-import { invitesQueryKey } from '../../sending/api/invites';
-import { signingQueryKey } from '../../signing/api/get-signing';
+import { attachmentsQueryKey } from '../../attachments';
+import { invitesQueryKey } from '../../invites';
+import { signingQueryKey } from '../../signing';
 import {
   applySectionChange,
   invalidateDealDetail,

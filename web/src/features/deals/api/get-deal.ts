@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealApiPath, dealDetailQueryKey } from '../../documents';
 import type { DealDetail } from '../types';
 import { fetchDealInOrder } from './deal-cache';
-import { dealApiPath, dealDetailQueryKey } from './deal-keys';
 
 /** GET /api/v1/deals/:id: the deal as the caller's party sees it (404 without access). */
 export function getDeal(dealId: string): Promise<DealDetail> {

@@ -2,7 +2,7 @@ import type { inviteOpenSchema } from '@pactum/core/api/invites';
 import type { Wire } from '@pactum/core/api/wire';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { dealApiPath, dealQueryKey } from './deal-keys';
+import { dealApiPath, dealQueryKey } from '../../documents';
 
 type InviteOpen = Wire<typeof inviteOpenSchema>;
 

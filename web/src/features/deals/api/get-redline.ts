@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealQueryKey, dealSectionApiPath } from '../../documents';
 import type { Redline } from '../types';
-import { dealQueryKey, dealSectionApiPath } from './deal-keys';
 
 /** GET .../sections/:sectionId/redline?from=&to=: insertions and deletions between versions. */
 export function getRedline(

@@ -1,6 +1,6 @@
 import { apiFetch } from '../../../app/http';
+import { dealSectionApiPath } from '../../documents';
 import type { DealSectionChange } from '../types';
-import { dealSectionApiPath } from './deal-keys';
 
 /**
  * GET /api/v1/deals/:id/sections/:sectionId: one section as the caller sees it now, with the

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealApiPath, dealQueryKey } from '../../documents';
 import type { DealEventPage } from '../types';
-import { dealApiPath, dealQueryKey } from './deal-keys';
 
 /** GET /api/v1/deals/:id/events?cursor=: the activity feed, newest first, 100 a page. */
 export function listDealEvents(dealId: string, cursor: string | null): Promise<DealEventPage> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealQueryKey, dealSectionApiPath } from '../../documents';
 import type { SectionVersionList } from '../types';
-import { dealQueryKey, dealSectionApiPath } from './deal-keys';
 
 /** GET .../sections/:sectionId/versions: the versions of a section in order. */
 export function listVersions(dealId: string, sectionId: string): Promise<SectionVersionList> {

@@ -1,6 +1,7 @@
 import type { SaveDealSection } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealSectionApiPath } from '../../documents';
 import type { DealSectionChange } from '../types';
 import {
   applySectionChange,
@@ -8,7 +9,6 @@ import {
   invalidateSectionHistory,
   takeTicket,
 } from './deal-cache';
-import { dealSectionApiPath } from './deal-keys';
 
 /*
  * The section actions of the negotiation editor, one endpoint each. Each answers the section as

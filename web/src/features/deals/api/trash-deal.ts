@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealApiPath, dealQueryKey } from '../../documents';
 import type { DealDetail } from '../types';
-import { dealApiPath, dealQueryKey } from './deal-keys';
 
 /** POST /api/v1/deals/:id/trash: trashes the deal (sender party with edit access). */
 export function trashDeal(dealId: string): Promise<DealDetail> {

@@ -1,8 +1,8 @@
 import type { DealSettings } from '@pactum/core/deals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
+import { dealApiPath, dealQueryKey } from '../../documents';
 import type { DealDetail } from '../types';
-import { dealApiPath, dealQueryKey } from './deal-keys';
 
 /** PATCH /api/v1/deals/:id: the deal settings (sender party with edit access). */
 export function updateDealSettings(dealId: string, body: DealSettings): Promise<DealDetail> {

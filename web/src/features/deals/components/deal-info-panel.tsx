@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type en from '../../../locales/en.json';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { formatDateTime } from '../../../ui/format';
-import { InvitesList } from '../../sending/components/invites-list';
+import { InvitesList } from '../../invites';
 import { useDealEvents } from '../api/list-events';
 import type { DealDetail, DealEvent } from '../types';
 

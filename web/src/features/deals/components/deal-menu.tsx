@@ -15,10 +15,9 @@ import { errorText } from '../../../app/error-text';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
-import { SharingDialog } from '../../sharing/sharing-dialog';
-import { dealApiPath } from '../api/deal-keys';
+import { dealApiPath, dealHomePath, dealListPath } from '../../documents';
+import { SharingDialog } from '../../sharing';
 import { useTrashDeal } from '../api/trash-deal';
-import { dealHomePath, dealListPath } from '../deal-paths';
 import type { DealDetail } from '../types';
 
 /** The deal toolbar menu: Open PDF, 'Trash document...' (sender party, edit), Back to home. */

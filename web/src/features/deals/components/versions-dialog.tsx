@@ -18,7 +18,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { formatDateTime } from '../../../ui/format';
-import { richTextSx } from '../../sections/components/rich-text-view';
+import { richTextSx } from '../../sections';
 import { useRedline } from '../api/get-redline';
 import { useVersions } from '../api/list-versions';
 import type { DealSection, Redline, SectionVersion } from '../types';

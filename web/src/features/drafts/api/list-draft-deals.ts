@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import type { DraftDeal, DraftDealList } from '../../sending/types';
+import type { DraftDeal, DraftDealList } from '../types';
 
 export const draftDealsQueryKey = (draftId: string) => ['draft', draftId, 'deals'] as const;
 

@@ -10,8 +10,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { toast } from '../../../ui/toast-store';
-import { useUpdateMe } from '../../account/api/update-me';
-import type { Me } from '../../auth/api/get-me';
+import { useUpdateMe } from '../../account';
+import type { Me } from '../../auth';
 
 /** The spec's width of the autofill dialog (1 §2). */
 const AUTOFILL_DIALOG_WIDTH = 600;

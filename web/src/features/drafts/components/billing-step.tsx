@@ -17,11 +17,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
-import { useMe } from '../../auth/api/get-me';
-import { useWorkspace } from '../../workspaces/api/get-workspace';
-import { BuyCreditsCard } from '../../workspaces/components/buy-credits-card';
-import { OrderForm } from '../../workspaces/components/order-form';
-import type { WorkspaceSummary } from '../../workspaces/types';
+import { useMe } from '../../auth';
+import { BuyCreditsCard, OrderForm, useWorkspace, type WorkspaceSummary } from '../../workspaces';
 import { useDraftText } from '../use-draft-text';
 
 type BillingStepProps = {

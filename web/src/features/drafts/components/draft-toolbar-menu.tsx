@@ -15,10 +15,10 @@ import { errorText } from '../../../app/error-text';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
+import { DRAFT_LIST_PATH, HOME_PATH } from '../../documents';
 import { useCreateTemplateFromDraft } from '../api/create-template-from-draft';
 import { useDeleteDraft } from '../api/delete-draft';
 import type { DraftDetail } from '../api/get-draft';
-import { DRAFT_LIST_PATH, HOME_PATH } from '../paths';
 import { useDraftText } from '../use-draft-text';
 
 type DraftToolbarMenuProps = { draft: DraftDetail; onTeamSharing: () => void };

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { sendProcesses } from '@pactum/core/drafts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { draftPath } from '../paths';
+import { draftPath } from '../../documents';
 
 type SendProcess = (typeof sendProcesses)[number];
 

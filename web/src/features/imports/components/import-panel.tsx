@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../../ui/use-lang';
 import { visuallyHidden } from '../../../ui/visually-hidden';
-import { useSupportContact } from '../../support/api/get-support-contact';
+import { useSupportContact } from '../../support';
 import { EXAMPLE_DOCX_URL, IMPORT_UPLOAD_PATH } from '../import-paths';
 import type { PickMode } from './import-document';
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../app/http';
-import { itemQueryOptions } from '../../archive/api/get-item';
-import { dealQueryOptions } from '../../deals/api/get-deal';
-import { getSigning, signingQueryKey } from '../../signing/api/get-signing';
+import { itemQueryOptions } from '../../archive';
+import { dealQueryOptions } from '../../deals';
+import { getSigning, signingQueryKey } from '../../signing';
 import type { SearchHit } from '../types';
 
 /**

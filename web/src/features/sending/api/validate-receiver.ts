@@ -1,7 +1,7 @@
 import type { Party } from '@pactum/core/documents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { dealQueryKey } from '../../deals/api/deal-keys';
+import { dealQueryKey } from '../../documents';
 import type { ReceiverDetailsAnswer } from '../types';
 
 /**

@@ -2,7 +2,7 @@ import type { signingViewSchema } from '@pactum/core/api/signing';
 import type { Wire } from '@pactum/core/api/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { dealApiPath, dealQueryKey } from '../../deals/api/deal-keys';
+import { dealApiPath, dealQueryKey } from '../../documents';
 
 /** Everything the signing view shows, as the signing routes answer it. */
 export type SigningView = Wire<typeof signingViewSchema>;

@@ -12,7 +12,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../app/http';
-import { dealApiPath, dealQueryKey } from '../../deals/api/deal-keys';
+import { dealApiPath, dealQueryKey } from '../../documents';
 import { type SigningView, signingQueryKey } from './get-signing';
 
 function useSigningMutation<V>(dealId: string, request: (variables: V) => Promise<SigningView>) {

@@ -31,7 +31,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useLang } from '../../../ui/use-lang';
-import { SupportErrorAlert } from '../../support/support-error-alert';
+import { SupportErrorAlert } from '../../support';
 import type { SigningSigner, SigningView } from '../api/get-signing';
 import {
   useSendCode,

@@ -1,16 +1,8 @@
-import type { templateListSchema } from '@pactum/core/api/templates';
-import type { Wire } from '@pactum/core/api/wire';
 import type { TemplateFilter } from '@pactum/core/templates';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
 import { type LibraryQuery, libraryQueryString } from '../library';
-
-/** `GET /templates`: one page of the library's cards. */
-export type TemplateList = Wire<typeof templateListSchema>;
-/** One card of the template library. */
-export type TemplateCard = TemplateList['templates'][number];
-/** The values the card filters offer in a tab (with the first page). */
-export type TemplateChoices = NonNullable<TemplateList['choices']>;
+import type { TemplateList } from '../types';
 
 /** The key prefix of every library list; any change to templates refetches them all. */
 export const templatesQueryKey = ['templates'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { documentWriteKey } from '../../sections/api/section-cache';
+import { documentWriteKey } from '../../sections';
 import { type TemplateDetail, templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 

@@ -2,7 +2,7 @@ import type { updateTemplateSchema } from '@pactum/core/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../app/http';
-import { documentWriteKey } from '../../sections/api/section-cache';
+import { documentWriteKey } from '../../sections';
 import { type TemplateDetail, templateQueryKey } from './get-template';
 import { templatesQueryKey } from './list-templates';
 

@@ -7,8 +7,8 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TemplateChoices } from '../api/list-templates';
 import type { LibraryFilters } from '../library';
+import type { TemplateChoices } from '../types';
 import { useTemplateLabels } from '../use-template-labels';
 
 type LibraryFiltersProps = {

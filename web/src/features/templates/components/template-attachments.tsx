@@ -1,4 +1,4 @@
-import { AttachmentsCard } from '../../attachments/components/attachments-card';
+import { AttachmentsCard } from '../../attachments';
 
 /**
  * Where the template's PDF attachments appear in the editor (spec 2 §2.1, §4.6): the

@@ -11,8 +11,8 @@ import { cutAbstract } from '@pactum/core/templates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { TemplateCard as TemplateCardData } from '../api/list-templates';
 import { templateEditPath, templateViewPath } from '../template-paths';
+import type { TemplateCard as TemplateCardData } from '../types';
 import { useTemplateLabels } from '../use-template-labels';
 
 /**

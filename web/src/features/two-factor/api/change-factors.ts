@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../auth';
 import { twoFactorQueryKey } from './get-two-factor';
 
 type RecoveryCodes = { recoveryCodes: string[] };

@@ -3,7 +3,7 @@ import type { createdWorkspaceSchema } from '@pactum/core/api/workspaces';
 import type { CreateWorkspace } from '@pactum/core/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../app/http';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../auth';
 import { workspacesQueryKey } from './list-workspaces';
 
 export type CreatedWorkspace = Wire<typeof createdWorkspaceSchema>;

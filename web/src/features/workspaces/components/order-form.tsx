@@ -36,7 +36,7 @@ import { SettingsCard } from '../../../ui/settings-card';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
-import type { Me } from '../../auth/api/get-me';
+import type { Me } from '../../auth';
 import { type CreatedWorkspace, useCreateWorkspace } from '../api/create-workspace';
 import {
   defaultCredits,

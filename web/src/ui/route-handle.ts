@@ -1,7 +1,7 @@
 import { createContext, useContext, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UIMatch, useLocation, useMatches } from 'react-router';
-import type en from '../../locales/en.json';
+import type en from '../locales/en.json';
 
 /** A key of the navigation texts (`nav.*`), naming a page in breadcrumbs and the toolbar. */
 export type CrumbKey = keyof (typeof en)['nav'];

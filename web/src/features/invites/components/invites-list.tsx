@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
-import { useDraftText } from '../../drafts/use-draft-text';
+import { useDraftText } from '../../drafts';
 import { useDeleteInvite, useInvites, useResendInvite } from '../api/invites';
 import type { DealInvite } from '../types';
 import { InviteDialog } from './invite-dialog';

@@ -1,0 +1,3 @@
+/* The front door of webhooks: what other features may use of it. */
+
+export { WebhooksCard } from './components/webhooks-card';
