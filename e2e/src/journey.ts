@@ -133,11 +133,16 @@ export const pathname = (page: Page) => new URL(page.url()).pathname;
 export const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
+/** Journeys picture their screens only when asked (E2E_SCREENSHOTS=1); a failed step always is. */
+const picturesWanted = process.env.E2E_SCREENSHOTS === '1';
+
 /**
- * A picture of the page in e2e/.tmp/. `isWhole` pictures all of it in a window as tall as the
- * page, as a full-page screenshot would stitch the fixed app bar and menu into the middle.
+ * A picture of the page in e2e/.tmp/ when E2E_SCREENSHOTS=1, else nothing. `isWhole` pictures
+ * all of it in a window as tall as the page, as a full-page screenshot would stitch the fixed
+ * app bar and menu into the middle.
  */
 export async function screenshot(page: Page, name: string, isWhole = false): Promise<void> {
+  if (!picturesWanted) return;
   const viewport = page.viewportSize();
   if (isWhole && viewport) {
     const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
