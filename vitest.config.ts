@@ -12,8 +12,10 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.ts'],
+          // Component tests (`*.test.tsx`) choose jsdom with `// @vitest-environment jsdom`.
+          include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
           environment: 'node',
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
       {
@@ -24,6 +26,9 @@ export default defineConfig({
           globalSetup: ['server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file has a database of its own, and many wait on jobs, timers and child
+          // processes: two files at a time on the two cores CI has (Vitest would take one).
+          maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
         },
       },
       {

@@ -70,6 +70,8 @@ describe.skipIf(!productAdmin)('the admin area’s short address', () => {
     await signIn(samPage, productAdmin);
     await enterSignInCode(samPage, authenticatorCode(productAdmin.totpSecret));
     await samPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // Sam is shared with the admin journey, which shows him the area in Finnish: in English here.
+    await api(samPage, 'PATCH', '/me', { lang: 'en' });
 
     await samPage.goto('/admin');
     await samPage.waitForURL('**/dashboard/admin/billing');

@@ -353,6 +353,10 @@ describe.skipIf(!productAdmin)('the admin area', () => {
     await samPage.getByRole('table', { name: 'Krediittikirjanpito' }).waitFor();
     await samPage.getByRole('button', { name: 'Oikaise krediittejä' }).waitFor();
     await screenshot(samPage, 'admin-billing-detail-fi', true);
+    // And back: Sam's choice is kept on his account, and other journeys meet him too.
+    await samPage.getByRole('combobox', { name: 'Kieli' }).click();
+    await samPage.getByRole('option', { name: 'English' }).click();
+    await samPage.getByRole('navigation', { name: 'Admin sections' }).waitFor();
     expect(errors).toEqual([]);
   });
 
