@@ -45,6 +45,16 @@ const vitest = (name, projects, files = []) => ({
   report: `.tmp/vitest-${name}.json`,
 });
 
+/** The times kept by the last run (`files` holds every file timed by any earlier run). */
+function lastTimings() {
+  if (!fs.existsSync(TIMINGS)) return { files: [] };
+  try {
+    return { files: [], ...JSON.parse(fs.readFileSync(TIMINGS, 'utf8')) };
+  } catch {
+    return { files: [] };
+  }
+}
+
 /** The browser journeys in lanes, the longest first onto the emptiest lane. */
 function journeyLanes() {
   const specs = fs
@@ -52,14 +62,10 @@ function journeyLanes() {
     .filter((file) => file.endsWith('.spec.ts'))
     .map((file) => `e2e/src/${file.split('\\').join('/')}`)
     .sort();
-  // How long each took last time on this machine; a journey never timed weighs its size.
-  const known = new Map();
-  if (fs.existsSync(TIMINGS)) {
-    for (const { file, seconds } of JSON.parse(fs.readFileSync(TIMINGS, 'utf8')).files ?? []) {
-      known.set(file, seconds * 1000);
-    }
-  }
-  const weight = (file) => known.get(file) ?? fs.statSync(file).size;
+  // How long each took last time on this machine; a journey never timed is guessed from its
+  // size (about 200 bytes of journey a second).
+  const known = new Map(lastTimings().files.map(({ file, seconds }) => [file, seconds]));
+  const weight = (file) => known.get(file) ?? fs.statSync(file).size / 200;
   const buckets = Array.from({ length: lanes }, () => ({ files: [], total: 0 }));
   const clock = specs.filter((file) => CLOCK_JOURNEYS.includes(file));
   for (const file of clock) {
@@ -184,7 +190,12 @@ function run(step, isAlone) {
 function finish(status) {
   fs.writeFileSync('.tmp/test-summary.json', JSON.stringify(totals));
   timings.files.sort((a, b) => b.seconds - a.seconds);
-  fs.writeFileSync(TIMINGS, JSON.stringify(timings, null, 2));
+  const timedNow = new Set(timings.files.map(({ file }) => file));
+  const kept = lastTimings().files.filter(({ file }) => !timedNow.has(file));
+  fs.writeFileSync(
+    TIMINGS,
+    JSON.stringify({ ...timings, files: [...timings.files, ...kept] }, null, 2),
+  );
   console.info('\n== times');
   for (const step of timings.steps)
     console.info(`  ${step.seconds.toFixed(1).padStart(7)} s  ${step.name}`);

@@ -85,8 +85,11 @@ describe('app shell', () => {
       const health = (await response.json()) as { version: string };
       await route.fulfill({ response, json: { ...health, version: version ?? health.version } });
     });
+    // The page keeps the first version it hears of: the server's, before it reports another.
+    const firstHealth = page.waitForResponse('**/api/health');
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await firstHealth;
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     version = '99.0.0';
