@@ -10,6 +10,14 @@ export default defineConfig({
         },
       },
       {
+        // The repo's own tooling (scripts/): the import rules of `npm run lint`.
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.mjs'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'web',
           // Component tests (`*.test.tsx`) choose jsdom with `// @vitest-environment jsdom`.

@@ -104,7 +104,7 @@ const stages = [
         command: 'sh',
         args: ['-c', 'npx tsc -p web && npx tsc -p bench'],
       },
-      { name: 'unit tests', ...vitest('unit', ['core', 'web']) },
+      { name: 'unit tests', ...vitest('unit', ['core', 'web', 'tooling']) },
     ],
   },
   { name: 'API tests', database: true, steps: [{ name: 'API', ...vitest('api', ['server']) }] },
