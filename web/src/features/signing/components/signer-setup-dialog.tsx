@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -13,17 +14,21 @@ import type { PartyRole } from '@pactum/core/documents';
 import {
   DEFAULT_PHONE_PREFIX,
   MAX_SIGNERS_PER_PARTY,
-  type SignerField,
   type SignerInput,
-  signerIssueText,
+  signerSetupSchema,
   validateSigners,
 } from '@pactum/core/signing';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { FormTextField } from '../../../ui/form-text-field';
+import { SubmitButton } from '../../../ui/submit-button';
 import { useLang } from '../../../ui/use-lang';
 import type { SigningSigner, SigningView } from '../api/get-signing';
 import { useSetupSigners, useStartSigning } from '../api/signing-actions';
+import { signerListMessages, signingFieldText } from '../signing-field-text';
 
 const emptySigner = (party: PartyRole): SignerInput => ({
   party,
@@ -64,11 +69,6 @@ export function SignerSetupDialog({
   const party = view.myParty ?? 'sender';
   const isNegotiation = mode === 'setup' && view.state !== 'in-signing';
   const existing = view.signers.filter((signer) => signer.party === party).map(fromView);
-  const [signers, setSigners] = useState<SignerInput[]>(
-    existing.length > 0 ? existing : isNegotiation ? [] : [emptySigner(party)],
-  );
-  const [use2fa, setUse2fa] = useState(view.use2faInSigning);
-  const [isTouched, setIsTouched] = useState(false);
   // Starting with the signers already named: they are shown for confirmation, not asked again.
   const [isEditing, setIsEditing] = useState(
     mode === 'setup' ||
@@ -79,153 +79,180 @@ export function SignerSetupDialog({
   const start = useStartSigning(view.id);
   const mutation = mode === 'start' ? start : setup;
 
-  const { issues } = useMemo(
+  // The route's rules for the party's signers (0 to 4 ahead in negotiation, else 1 to 4).
+  const schema = useMemo(
     () =>
-      validateSigners(signers, {
-        mode: isNegotiation ? 'negotiation' : 'signing',
-        parties: [party],
+      z.object({
+        signers: signerSetupSchema({
+          mode: isNegotiation ? 'negotiation' : 'signing',
+          parties: [party],
+        }),
+        use2faInSigning: z.boolean(),
       }),
-    [signers, isNegotiation, party],
+    [isNegotiation, party],
   );
-  const fieldIssue = (index: number, field: SignerField) => {
-    const issue = issues.find((one) => one.index === index && one.field === field);
-    return isTouched && issue ? signerIssueText(issue, lang) : undefined;
-  };
-  const listIssues = issues.filter((issue) => issue.index === null);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    // Every message of the list is shown, not the first only.
+    criteriaMode: 'all',
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      signers: existing.length > 0 ? existing : isNegotiation ? [] : [emptySigner(party)],
+      use2faInSigning: view.use2faInSigning,
+    },
+  });
+  // Checked as typed: from the first key in a signer's field on, the whole setup is checked at
+  // each change (a changed e-mail changes the list's duplicate message too).
+  const isChecking = useRef(false);
+  useEffect(() => {
+    const subscription = form.watch((_, { name, type }) => {
+      if (type === 'change' && name?.startsWith('signers.')) isChecking.current = true;
+      if (isChecking.current || form.formState.isSubmitted) void form.trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+  const signers = useWatch({ control: form.control, name: 'signers' });
+  const listMessages = signerListMessages(form.formState.errors.signers);
+  const fieldText = (message: string) => signingFieldText(message, lang);
 
   const setAmount = (amount: number) => {
-    setSigners((current) =>
+    const current = form.getValues('signers');
+    form.setValue(
+      'signers',
       Array.from({ length: amount }, (_, index) => current[index] ?? emptySigner(party)),
     );
   };
-  const change = (index: number, field: SignerField, value: string) => {
-    setIsTouched(true);
-    setSigners((current) =>
-      current.map((signer, at) => (at === index ? { ...signer, [field]: value } : signer)),
-    );
-  };
-  const submit = () => {
-    setIsTouched(true);
-    if (issues.length > 0) return;
-    mutation.mutate(mode === 'start' ? { signers, use2faInSigning: use2fa } : { signers }, {
+  const submit = form.handleSubmit((values) =>
+    mutation.mutate(mode === 'start' ? values : { signers: values.signers }, {
       onSuccess: onClose,
-    });
-  };
+    }),
+  );
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>
-        {mode === 'start' ? t('signing.setup.startTitle') : t('signing.setup.title')}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {isEditing
-              ? t('signing.setup.intro', { party: view.parties[party].name })
-              : t('signing.setup.named', { party: view.parties[party].name })}
-          </Typography>
-          {!isEditing && (
-            <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {signers.map((signer) => (
-                <Typography component="li" key={signer.email}>
-                  <strong>
-                    {signer.firstname} {signer.lastname}
-                  </strong>{' '}
-                  · {signer.email} · {signer.phone}
-                </Typography>
-              ))}
-              <Button
-                sx={{ alignSelf: 'flex-start' }}
-                onClick={() => setIsEditing(true)}
-                size="small"
-              >
-                {t('signing.changeSigners')}
-              </Button>
-            </Stack>
-          )}
-          {isEditing && (
-            <TextField
-              select
-              label={t('signing.setup.amount')}
-              value={signers.length}
-              onChange={(event) => setAmount(Number(event.target.value))}
-              helperText={t('signing.setup.amountHint')}
-              sx={{ maxWidth: 240 }}
-            >
-              {Array.from({ length: MAX_SIGNERS_PER_PARTY + 1 }, (_, amount) => amount)
-                .filter((amount) => isNegotiation || amount >= 1)
-                .map((amount) => (
-                  <MenuItem key={amount} value={amount}>
-                    {amount}
-                  </MenuItem>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>
+          {mode === 'start' ? t('signing.setup.startTitle') : t('signing.setup.title')}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {isEditing
+                ? t('signing.setup.intro', { party: view.parties[party].name })
+                : t('signing.setup.named', { party: view.parties[party].name })}
+            </Typography>
+            {!isEditing && (
+              <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {signers.map((signer) => (
+                  <Typography component="li" key={signer.email}>
+                    <strong>
+                      {signer.firstname} {signer.lastname}
+                    </strong>{' '}
+                    · {signer.email} · {signer.phone}
+                  </Typography>
                 ))}
-            </TextField>
-          )}
-          {isEditing &&
-            signers.map((signer, index) => (
-              <Stack
-                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the signer slots in order.
-                key={index}
-                spacing={1}
-                role="group"
-                aria-label={t('signing.setup.signerN', { n: index + 1 })}
-              >
-                <Typography variant="subtitle2">
-                  {t('signing.setup.signerN', { n: index + 1 })}
-                </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                  {(['firstname', 'lastname', 'email', 'phone'] as const).map((field) => (
-                    <TextField
-                      key={field}
-                      label={t(`signing.setup.${field}`)}
-                      value={signer[field]}
-                      onChange={(event) => change(index, field, event.target.value)}
-                      error={Boolean(fieldIssue(index, field))}
-                      helperText={fieldIssue(index, field) ?? ' '}
-                      type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-                      required
-                      fullWidth
-                      size="small"
-                    />
-                  ))}
-                </Stack>
+                <Button
+                  sx={{ alignSelf: 'flex-start' }}
+                  onClick={() => setIsEditing(true)}
+                  size="small"
+                >
+                  {t('signing.changeSigners')}
+                </Button>
               </Stack>
-            ))}
-          {isTouched &&
-            listIssues.map((issue) => (
-              <Typography key={`${issue.key}-${issue.params.join()}`} color="error" role="alert">
-                {signerIssueText(issue, lang)}
+            )}
+            {isEditing && (
+              <TextField
+                select
+                label={t('signing.setup.amount')}
+                value={signers.length}
+                onChange={(event) => setAmount(Number(event.target.value))}
+                helperText={t('signing.setup.amountHint')}
+                sx={{ maxWidth: 240 }}
+              >
+                {Array.from({ length: MAX_SIGNERS_PER_PARTY + 1 }, (_, amount) => amount)
+                  .filter((amount) => isNegotiation || amount >= 1)
+                  .map((amount) => (
+                    <MenuItem key={amount} value={amount}>
+                      {amount}
+                    </MenuItem>
+                  ))}
+              </TextField>
+            )}
+            {isEditing &&
+              signers.map((_, index) => (
+                <Stack
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the signer slots in order.
+                  key={index}
+                  spacing={1}
+                  role="group"
+                  aria-label={t('signing.setup.signerN', { n: index + 1 })}
+                >
+                  <Typography variant="subtitle2">
+                    {t('signing.setup.signerN', { n: index + 1 })}
+                  </Typography>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                    {(['firstname', 'lastname', 'email', 'phone'] as const).map((field) => (
+                      <FormTextField
+                        key={field}
+                        control={form.control}
+                        name={`signers.${index}.${field}`}
+                        label={t(`signing.setup.${field}`)}
+                        helperText=" "
+                        formatError={fieldText}
+                        type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+                        required
+                        size="small"
+                      />
+                    ))}
+                  </Stack>
+                </Stack>
+              ))}
+            {listMessages.map((message) => (
+              <Typography key={message} color="error" role="alert">
+                {fieldText(message)}
               </Typography>
             ))}
-          {mode === 'start' ? (
-            <FormControlLabel
-              control={
-                <Checkbox checked={use2fa} onChange={(event) => setUse2fa(event.target.checked)} />
-              }
-              label={t('signing.setup.use2fa')}
-            />
-          ) : (
-            view.state === 'in-signing' && (
-              <Stack>
-                <FormControlLabel
-                  control={<Checkbox checked={view.use2faInSigning} disabled />}
-                  label={t('signing.setup.use2fa')}
-                />
-                <Typography variant="body2" color="text.secondary">
-                  {t('signing.setup.use2faDeal')}
-                </Typography>
-              </Stack>
-            )
-          )}
-          <ErrorAlert error={mutation.error} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={mutation.isPending}>
-          {mode === 'start' ? t('signing.setup.start') : t('signing.setup.save')}
-        </Button>
-      </DialogActions>
+            {mode === 'start' ? (
+              <Controller
+                control={form.control}
+                name="use2faInSigning"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        inputRef={field.ref}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                      />
+                    }
+                    label={t('signing.setup.use2fa')}
+                  />
+                )}
+              />
+            ) : (
+              view.state === 'in-signing' && (
+                <Stack>
+                  <FormControlLabel
+                    control={<Checkbox checked={view.use2faInSigning} disabled />}
+                    label={t('signing.setup.use2fa')}
+                  />
+                  <Typography variant="body2" color="text.secondary">
+                    {t('signing.setup.use2faDeal')}
+                  </Typography>
+                </Stack>
+              )
+            )}
+            <ErrorAlert error={mutation.error} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <SubmitButton isPending={mutation.isPending}>
+            {mode === 'start' ? t('signing.setup.start') : t('signing.setup.save')}
+          </SubmitButton>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,13 +6,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { copyTitle, SHORT_TEXT_MAX } from '@pactum/core/templates';
-import { type FormEvent, useId, useState } from 'react';
+import { copyTitle, templateMessages, updateTemplateSchema } from '@pactum/core/templates';
+import { type Lang, translateMessage } from '@pactum/core/validation';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { errorText } from '../../../app/error-text';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { FormTextField } from '../../../ui/form-text-field';
+import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useDuplicateTemplate } from '../api/duplicate-template';
@@ -19,6 +24,15 @@ import type { TemplateDetail } from '../api/get-template';
 import { templateEditPath } from '../template-paths';
 
 type DuplicateDialogProps = { template: TemplateDetail; onClose: () => void };
+
+/** The copy's name by the template title's rule (required, at most 250 characters). */
+const duplicateFormSchema = z.object({ title: updateTemplateSchema.shape.title.unwrap() });
+
+/** A message of the title's rule in the user's language. */
+function titleErrorText(message: string, lang: Lang): string {
+  if (message === templateMessages.en.titleEmpty) return templateMessages[lang].titleEmpty;
+  return translateMessage(message, lang);
+}
 
 /**
  * Duplicate template: a personal copy with all sections, named 'Copy <date> - <title>' unless
@@ -30,25 +44,24 @@ export function DuplicateDialog({ template, onClose }: DuplicateDialogProps) {
   const titleId = useId();
   const navigate = useNavigate();
   const duplicate = useDuplicateTemplate(template.id);
-  const [title, setTitle] = useState(() => copyTitle(template.title));
-  const trimmed = title.trim();
-  const error = !trimmed
-    ? t('templates.editor.titleEmpty')
-    : trimmed.length > SHORT_TEXT_MAX
-      ? t('sections.tooLong', { n: SHORT_TEXT_MAX })
-      : undefined;
+  // Checked as typed: the button waits for a valid name.
+  const form = useForm({
+    resolver: zodResolver(duplicateFormSchema),
+    mode: 'onChange',
+    defaultValues: { title: copyTitle(template.title) },
+  });
+  const hasError = Boolean(form.formState.errors.title);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (error || duplicate.isPending) return;
-    duplicate.mutate(trimmed, {
+  const onSubmit = form.handleSubmit(({ title }) => {
+    if (duplicate.isPending) return;
+    duplicate.mutate(title, {
       onSuccess: (copy) => {
         toast.success(t('templates.duplicate.done', { title: copy.title }));
         onClose();
         navigate(templateEditPath(copy.id));
       },
     });
-  };
+  });
 
   return (
     <Dialog
@@ -63,28 +76,21 @@ export function DuplicateDialog({ template, onClose }: DuplicateDialogProps) {
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{t('templates.duplicate.text')}</DialogContentText>
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="title"
               label={t('templates.duplicate.name')}
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-              error={Boolean(error)}
-              helperText={error}
+              formatError={(message) => titleErrorText(message, lang)}
               autoFocus
-              fullWidth
             />
             <ErrorAlert error={duplicate.error} describe={(failure) => errorText(failure, lang)} />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={duplicate.isPending}
-            disabled={Boolean(error)}
-          >
+          <SubmitButton isPending={duplicate.isPending} disabled={hasError}>
             {t('templates.duplicate.submit')}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>
