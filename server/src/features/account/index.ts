@@ -1,2 +1,0 @@
-/* The account feature's front door: what other features may call. */
-export { getMe } from './service';

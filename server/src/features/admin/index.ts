@@ -1,2 +1,0 @@
-/* The admin feature's front door: what other features may call. */
-export { requireProductAdmin } from './guard';

@@ -1,2 +1,0 @@
-/* The files feature's front door: what other features may call. */
-export { PDF_TYPE, requireCompletedUpload, startsAsPdf } from './uploads';

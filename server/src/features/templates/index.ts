@@ -1,2 +1,0 @@
-/* The templates feature's front door: what other features may call. */
-export { insertTemplate } from './service';
