@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { workspaceListItem } from '../../test/fixtures';
 import { apiError, fakeServer, renderWithApp, type SentRequest } from '../../test/render';
 import { SendPdfPage } from './send-pdf-page';
 
@@ -9,18 +10,7 @@ const WORKSPACE_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const DEAL_ID = '0b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8';
 
 const me = { id: 'u1', email: 'mary@sender.test', firstname: 'Mary', lastname: 'Sender' };
-const workspace = {
-  id: WORKSPACE_ID,
-  title: 'Sender Oy',
-  type: 'card',
-  credits: 12,
-  currency: 'EUR',
-  isVerified: true,
-  isRejected: false,
-  isDemo: false,
-  role: 'edit',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const workspace = workspaceListItem(WORKSPACE_ID, 'Sender Oy', 12);
 
 let server: ReturnType<typeof fakeServer>;
 let sendAnswer: { status?: number; body?: unknown };

@@ -1,23 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceListItem } from '../../../test/fixtures';
 import { fakeServer, renderWithApp } from '../../../test/render';
 import { CreateFolderDialog } from './create-folder-dialog';
 
 const FIRST = '1f0e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
 const SECOND = '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
-const workspace = (id: string, title: string) => ({
-  id,
-  title,
-  type: 'card',
-  credits: 5,
-  currency: 'EUR',
-  isVerified: true,
-  isRejected: false,
-  isDemo: false,
-  role: 'edit',
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const workspace = (id: string, title: string) => workspaceListItem(id, title);
 
 describe('create folder dialog', { timeout: 20_000 }, () => {
   let server: ReturnType<typeof fakeServer>;
