@@ -98,8 +98,73 @@ function wrapPglite(client: PGlite, release: () => void): Database {
   };
 }
 
+/** A connect that hangs (a host gone silent) fails after this instead of holding a caller. */
+const POOL_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Per checked-out client: whether its holder has sent no statement yet. */
+const isFreshCheckout = new WeakMap<pg.PoolClient, boolean>();
+
+/**
+ * A pool whose promised checkouts give their client back when the first statement fails.
+ * Drizzle's transaction checks a client out and sends BEGIN before the block that releases
+ * it, so a BEGIN that failed (its connection ended just then, as in a failover) kept the
+ * client for good: after `max` of those every query waited for a client forever, and the
+ * process stopped running jobs and delivering live events. The holder's own release, if it
+ * comes, is then a no-op. (Callback checkouts are `pool.query`'s own, which releases itself.)
+ */
+class CheckoutPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasingOnFailedStart);
+  }
+}
+
+function releasingOnFailedStart(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let isReleased = false;
+  client.release = (error?: Error | boolean) => {
+    if (isReleased) return;
+    isReleased = true;
+    release(error);
+  };
+  if (!isFreshCheckout.has(client)) {
+    // Installed once per connection; each checkout marks itself fresh below.
+    const query = client.query as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const isFirst = isFreshCheckout.get(client) === true;
+      isFreshCheckout.set(client, false);
+      const result = query.apply(client, args);
+      if (!isFirst || !(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    };
+  }
+  isFreshCheckout.set(client, true);
+  return client;
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new CheckoutPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+  });
   // A connection the server ends (a restart, a failover, `pg_terminate_backend`) emits 'error'
   // on its client, and an 'error' without a listener ends the process. The pool hears an idle
   // client's; a client checked out between two statements (a transaction, a held advisory lock)

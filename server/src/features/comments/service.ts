@@ -438,8 +438,9 @@ export async function canWatchComments(db: DbOrTx, userId: string, id: string): 
     try {
       const caller = await resolveCommenter(db, { collection, documentId, userId });
       return caller.party === party;
-    } catch {
-      // not this collection, or no access
+    } catch (error) {
+      // Not this collection, or no access; a failed database is no answer at all.
+      if (!(error instanceof AppError)) throw error;
     }
   }
   return false;

@@ -1164,7 +1164,10 @@ export async function canWatchDeal(
       userId: options.userId,
     });
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // Only a refusal is a no; a database that failed answers nothing, and the caller keeps the
+    // subscription (a blip must not unsubscribe everyone watching).
+    if (error instanceof AppError) return false;
+    throw error;
   }
 }

@@ -60,8 +60,10 @@ export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       await requireMember(platform.database.db, { workspaceId, userId });
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      // A refusal is a no; a failed database is no answer (the subscription stays).
+      if (error instanceof AppError) return false;
+      throw error;
     }
   });
 

@@ -32,11 +32,34 @@ const flakyJob = defineJob<{ tag: string }>({
   },
 });
 
+/** Cut short by the database going away on its first runs; slow retries if counted as a fault. */
+const cutShortJob = defineJob<{ tag: string }>({
+  name: 'test.cut-short',
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  expireInSeconds: 30,
+  async handle({ tag }, context) {
+    runs[tag] = (runs[tag] ?? 0) + 1;
+    retryCounts.push(context.retryCount);
+    if ((failuresLeft[tag] ?? 0) > 0) {
+      failuresLeft[tag] = (failuresLeft[tag] ?? 0) - 1;
+      throw new Error('Failed query: select 1', {
+        cause: Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+          severity: 'FATAL',
+        }),
+      });
+    }
+  },
+});
+const retryCounts: number[] = [];
+
 beforeAll(async () => {
   database = await createTestDatabase();
   jobs = createJobs(database, { pollingIntervalSeconds: 0.5 });
   jobs.register(recordJob);
   jobs.register(flakyJob);
+  jobs.register(cutShortJob);
   await jobs.start({ isWorker: true });
 });
 afterAll(async () => {
@@ -88,6 +111,23 @@ describe('durable jobs', () => {
     }, 30_000);
     expect(runs.flaky).toBe(3);
     expect(job.retryCount).toBe(2);
+  });
+
+  it('runs a job the database cut short again at once, without counting the try', async () => {
+    // Three cuts with a retry limit of 1 and a minute's retry delay: counted as faults, the job
+    // would have failed for good, or waited minutes.
+    failuresLeft['cut-short'] = 3;
+    let jobId = '';
+    await database.db.transaction(async (tx) => {
+      jobId = await jobs.enqueue(tx, cutShortJob, { tag: 'cut-short' });
+    });
+    const job = await eventually(async () => {
+      const found = await jobs.getJob(cutShortJob.name, jobId);
+      return found?.state === 'completed' ? found : undefined;
+    }, 15_000);
+    expect(runs['cut-short']).toBe(4);
+    expect(retryCounts).toEqual([0, 0, 0, 0]);
+    expect(job.retryCount).toBe(0);
   });
 
   it('runs a delayed job no earlier than asked', async () => {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../../db/client';
 import { withSetUpLock } from '../../db/migrate';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { createJobLeases } from './leases';
 import {
   createQueueWorker,
@@ -137,6 +138,9 @@ const HOLD_POINT_PREFIX = 'job-hold:';
 /** Tests only (PACTUM_CRASH_AT): the process exits once a fetch of the named queue got jobs. */
 const FETCHED_POINT_PREFIX = 'job-fetched:';
 
+/** Seconds before a run the database cut short goes again. */
+const UNAVAILABLE_RETRY_SECONDS = 1;
+
 /** How long a stop waits for running jobs before failing them back to the queue, by default. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -271,8 +275,21 @@ export function createJobs(
           },
           async fail(jobId, error) {
             // pg-boss keeps the error (message and stack) as the job's output.
-            await boss.fail(name, jobId, error as object);
+            if (!isDatabaseUnavailable(error)) return boss.fail(name, jobId, error as object);
+            // A run the database cut short (a failover, a restart) is no fault of the job: it
+            // goes again once the database answers, without a backoff and without counting
+            // as a try (a fetch counts a try only when the job had started before).
+            await database.db.transaction(async (tx) => {
+              await boss.fail(name, jobId, error as object, { db: executorFor(tx) });
+              await tx.execute(
+                sql`UPDATE pgboss.job
+                  SET start_after = now() + make_interval(secs => ${UNAVAILABLE_RETRY_SECONDS}),
+                    started_on = NULL
+                  WHERE name = ${name} AND id = ${jobId} AND state = 'retry'`,
+              );
+            });
           },
+          isPassing: isDatabaseUnavailable,
           onError: (error) => options.onError?.(error),
         });
         workers.set(name, worker);

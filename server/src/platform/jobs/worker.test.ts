@@ -99,6 +99,34 @@ describe('a queue worker', () => {
     await worker.stop(1000);
   });
 
+  it('records an outcome again while its failure passes, and reports one that does not', async () => {
+    const queue = memoryQueue(2);
+    const errors: string[] = [];
+    let refusals = 3;
+    const worker = createQueueWorker({
+      concurrency: 1,
+      pollingIntervalMs: 60_000,
+      ...queue,
+      run: async () => {},
+      async complete(id) {
+        if (id === 'job-0' && refusals > 0) {
+          refusals -= 1;
+          throw new Error('the database is away');
+        }
+        if (id === 'job-1') throw new Error('a bug');
+        queue.state.completed.push(id);
+      },
+      isPassing: (error) => (error as Error).message === 'the database is away',
+      onError: (error) => errors.push(error.message),
+    });
+    worker.start();
+    await eventually(() => (errors.length === 1 ? true : undefined));
+    expect(refusals).toBe(0);
+    expect(queue.state.completed).toEqual(['job-0']);
+    expect(errors).toEqual(['a bug']);
+    await worker.stop(1000);
+  });
+
   it('on stop, waits for running jobs and gives back those still running, uncompleted', async () => {
     const queue = memoryQueue(2);
     let finishQuick: (() => void) | undefined;

@@ -35,6 +35,10 @@ export type QueueWorker = {
   stop(timeoutMs: number): Promise<string[]>;
 };
 
+/** The first pause before recording an outcome again, doubled up to the most. */
+const RECORD_RETRY_FIRST_MS = 250;
+const RECORD_RETRY_MAX_MS = 4_000;
+
 /** A wait that `wake` ends early. */
 type Sleep = { promise: Promise<void>; wake(): void };
 
@@ -80,6 +84,12 @@ export function createQueueWorker(options: {
   run(job: FetchedJob): Promise<void>;
   complete(jobId: string): Promise<void>;
   fail(jobId: string, error: unknown): Promise<void>;
+  /**
+   * Whether recording a run's outcome failed for a reason that passes (the database away for a
+   * moment): it is tried again, with a growing pause, until the job's expiry since it was
+   * fetched. Otherwise the job would stay active until pg-boss expires it and runs it again.
+   */
+  isPassing?(error: unknown): boolean;
   onError(error: Error): void;
 }): QueueWorker {
   const concurrency = Math.max(1, Math.floor(options.concurrency));
@@ -97,7 +107,26 @@ export function createQueueWorker(options: {
   const report = (error: unknown) =>
     options.onError(error instanceof Error ? error : new Error(String(error)));
 
+  /** Records a run's outcome, again while the failure passes and the job has not expired. */
+  const record = async (job: FetchedJob, fetchedAt: number, outcome: () => Promise<void>) => {
+    const expiresAt = fetchedAt + Math.max(1, Number(job.expireInSeconds)) * 1000;
+    for (let pause = RECORD_RETRY_FIRST_MS; ; pause = Math.min(RECORD_RETRY_MAX_MS, pause * 2)) {
+      try {
+        return await outcome();
+      } catch (error) {
+        const canWait = Date.now() + pause < expiresAt && !isStopping;
+        if (!canWait || !options.isPassing?.(error)) {
+          // The job stays active; its expiry (or the sweeper, for a dead process) retries it.
+          return report(error);
+        }
+      }
+      await sleep(pause).promise;
+      if (abandoned.has(job.id)) return;
+    }
+  };
+
   const launch = (job: FetchedJob) => {
+    const fetchedAt = Date.now();
     const settled = (async () => {
       let failure: { error: unknown } | undefined;
       try {
@@ -106,13 +135,9 @@ export function createQueueWorker(options: {
         failure = { error };
       }
       if (abandoned.has(job.id)) return;
-      try {
-        if (failure) await options.fail(job.id, failure.error);
-        else await options.complete(job.id);
-      } catch (error) {
-        // The job stays active; its expiry (or the sweeper, for a dead process) retries it.
-        report(error);
-      }
+      await record(job, fetchedAt, () =>
+        failure ? options.fail(job.id, failure.error) : options.complete(job.id),
+      );
     })().finally(() => {
       running.delete(job.id);
       placeFreed?.wake();

@@ -202,3 +202,29 @@ describe('the hub when its database listener is lost', () => {
     expect(realtime.isListening).toBe(false);
   });
 });
+
+describe('access checks when the database fails', () => {
+  it('answer no to a stranger, but fail rather than answer no while the database is away', async () => {
+    const database = await createTestDatabase();
+    const t = await createTestApp({ database, isWorker: false });
+    const stranger = await createUser(t.platform);
+    const someone = '00000000-0000-4000-8000-000000000001';
+    const topics = [
+      `deal:${someone}`,
+      `draft:${someone}`,
+      `template:${someone}`,
+      `workspace:${someone}`,
+      `comments:${someone}_sender`,
+    ];
+    for (const topic of topics) {
+      expect(await t.platform.realtime.canSubscribe(stranger.id, topic)).toBe(false);
+    }
+    // The app stops, its checks stay registered; then the database goes away. A no now would
+    // unsubscribe every socket whose check ran during a failover.
+    await t.close();
+    await database.close();
+    for (const topic of topics) {
+      await expect(t.platform.realtime.canSubscribe(stranger.id, topic)).rejects.toThrow();
+    }
+  });
+});

@@ -18,6 +18,9 @@ import { type ServerProcess, startServerProcess } from '../../test/processes';
  * again for a while (the pool's, the LISTEN connection, a transaction's held client). The
  * process must live through it, answer every request (503 while it cannot reach the
  * database), tell open sockets to refetch, and finish the work it had queued exactly once.
+ * Two faults once stalled it afterwards: transactions whose BEGIN failed kept their pooled
+ * clients until none was left (see pool.test.ts), and a live access check that failed with its
+ * connection counted as a refusal, unsubscribing the socket.
  */
 
 const place = crashTestPlace('blip');
@@ -81,11 +84,7 @@ async function outboxTo(server: ServerProcess): Promise<string[]> {
 }
 
 describe('connections ended every 300 ms for 10 s', () => {
-  // Open in issue 36: after such a blip the process may stop running its jobs and delivering
-  // live events (seen in CI's full reliability run, not when this file runs alone). Until that
-  // is found, this checks what holds: the process lives, answers 503 then 200, sockets are told
-  // to resync, editing goes on, and the send is never made twice.
-  it('leave the process answering, sockets resynced, editing going on, and a send started meanwhile made at most once', async () => {
+  it('leave the process answering, sockets resynced, and a send started meanwhile done once', async () => {
     const env = await place.env();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
     const setUp = await openConfiguredDatabase(config);
@@ -202,28 +201,37 @@ describe('connections ended every 300 ms for 10 s', () => {
       await live.next((m) => m.type === 'resync', 30_000);
       expect(live.socket.readyState).toBe(live.socket.OPEN);
       expect(live.messages.filter((m) => m.type === 'ready')).toHaveLength(1);
+      // An access check that failed with its connection was no refusal: still subscribed.
+      expect(live.messages.filter((m) => m.type === 'error')).toEqual([]);
 
       // Editing goes on where it stopped: the last saved text is there, the next save is live.
       const read = await call(server, sender, 'GET', sectionUrl);
       expect(read.status).toBe(200);
       const current = (read.body as SectionAnswer).section;
       if (lastSaved) expect(current.html).toBe(lastSaved);
+      const eventsBefore = live.messages.length;
       const after = await call(server, sender, 'PUT', sectionUrl, {
         title: 'Delivery',
         html: '<p>Delivery in 45 days.</p>',
         baseLogLength: current.log.length,
       });
       expect(after.status).toBe(200);
+      await eventually(() =>
+        live.messages.slice(eventsBefore).some((m) => m.type === 'event') ? true : undefined,
+      );
 
-      // However far the send got, it made at most one deal and one mail per receiver.
+      // The send finishes: one deal and one mail per receiver.
+      await eventually(
+        async () => ((await outboxTo(server)).length >= RECEIVERS.length ? true : undefined),
+        60_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      const mails = await outboxTo(server);
-      expect(new Set(mails).size).toBe(mails.length);
+      expect((await outboxTo(server)).sort()).toEqual([...RECEIVERS].sort());
       const made = await reads.db
         .select({ id: deals.id })
         .from(deals)
         .where(eq(deals.draftId, toSend.draft.id));
-      expect(made.length).toBeLessThanOrEqual(RECEIVERS.length);
+      expect(made).toHaveLength(RECEIVERS.length);
     } finally {
       live.close();
     }
