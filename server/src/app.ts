@@ -53,6 +53,7 @@ import { registerGracefulStop } from './http/graceful-stop';
 import { redactUrl } from './http/redact';
 import { registerRequestScope } from './http/request-scope';
 import { registerTokenGuard } from './http/token-guard';
+import { registerJobs } from './jobs';
 import { testProcessorRoutes } from './platform/payments/test-processor-routes';
 import type { Platform } from './platform/platform';
 import { liveRoutes } from './platform/realtime/routes';
@@ -131,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestScope(app);
   registerCsrfGuard(app);
   registerTokenGuard(app);
+  // Every queue and its handler, as the worker has them (jobs.ts).
+  registerJobs(platform);
 
   const isHttps = config.publicUrl.startsWith('https:');
   // The operator's chat widget (SUPPORT_CHAT_SCRIPT_URL): its origin may run its script, talk to

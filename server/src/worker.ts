@@ -1,19 +1,14 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { registerChainCheckJob } from './features/admin/chain-check';
-import { registerAlertJobs, scheduleAlertSweep } from './features/alerts/delivery';
-import { registerArchiveFilingJobs, resumeArchiveFilings } from './features/archive/filing';
-import { registerArchivePermissionJobs } from './features/archive/permissions';
-import { registerFileJobs } from './features/files/clean-up';
-import { registerImportJobs } from './features/imports/service';
-import { registerDigestJobs, scheduleDigests } from './features/notifications/digest';
-import { registerDealPagesJob } from './features/search/deal-pages';
-import { registerSendingJobs, resumeUnfinishedSends } from './features/sending/job';
-import { registerSigningJobs } from './features/signing/service';
+import { scheduleAlertSweep } from './features/alerts/delivery';
+import { resumeArchiveFilings } from './features/archive/filing';
+import { scheduleDigests } from './features/notifications/digest';
+import { resumeUnfinishedSends } from './features/sending/job';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
-import { registerWebhookJobs, resumeWebhookLines } from './features/webhooks/delivery';
-import { registerPaymentJobs, schedulePaymentSweep } from './features/workspaces/payments';
+import { resumeWebhookLines } from './features/webhooks/delivery';
+import { schedulePaymentSweep } from './features/workspaces/payments';
+import { registerJobs } from './jobs';
 import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
 import { logConfigWarnings, onShutdown, openConfiguredDatabase } from './start';
 
@@ -26,21 +21,10 @@ try {
   const platform = await createPlatform(config, database, {
     onJobError: (error) => log.error({ err: error }, 'job queue error'),
   });
-  registerFileJobs(platform);
-  registerImportJobs(platform);
-  registerSendingJobs(platform);
-  registerPaymentJobs(platform);
-  const signedPdfJob = registerSigningJobs(platform);
-  registerArchiveFilingJobs(platform);
-  registerArchivePermissionJobs(platform);
-  registerWebhookJobs(platform);
-  registerAlertJobs(platform);
-  registerDigestJobs(platform);
-  registerDealPagesJob(platform);
-  registerChainCheckJob(platform);
+  const jobs = registerJobs(platform);
   await startPlatform(platform, { isWorker: true });
   await resumeUnfinishedSends(platform);
-  await resumePendingSignedPdfs(platform, signedPdfJob);
+  await resumePendingSignedPdfs(platform, jobs.signedPdf);
   await resumeArchiveFilings(platform);
   await resumeWebhookLines(platform);
   await schedulePaymentSweep(platform);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { databaseImageDir, databaseImagePath, runMigrations } from '../db/migrate';
+import { databaseImageDir, databaseImagePath } from '../db/database-image';
+import { runMigrations } from '../db/migrate';
 
 /**
  * Run by scripts/build-server.mjs: makes the image a new embedded database starts from (every

@@ -614,7 +614,7 @@ export const documentEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     /**
-     * The hash chain of the document's audit trail (features/signing/audit-chain.ts): `seq`
+     * The hash chain of the document's audit trail (documents/audit-chain.ts): `seq`
      * counts the document's events from 1, `hash` is SHA-256 over `prevHash` and the event's
      * canonical JSON. Null on events not written through `appendEvent`.
      */

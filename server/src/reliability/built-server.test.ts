@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { databaseImagePath, migrationStatus, restoreDatabaseImage } from '../db/migrate';
+import { databaseImagePath, restoreDatabaseImage } from '../db/database-image';
+import { migrationStatus } from '../db/migrate';
 import { eventually } from '../test/app';
 import { freePort, outboxSubjects, repoRoot, signUpOnServer } from '../test/processes';
 

@@ -5,9 +5,9 @@ import { updateAccountSchema } from '@pactum/core/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { claimSignerSlots } from '../invites/service';
-import { claimEmailAccess } from '../sharing/service';
-import { acceptWorkspaceInvites } from '../workspaces/service';
+import { claimSignerSlots } from '../invites';
+import { claimEmailAccess } from '../sharing';
+import { acceptWorkspaceInvites } from '../workspaces';
 import { getMe, rebuildHomeCounts, updateAccount } from './service';
 import { endAccountSession, endOtherSessions, listAccountSessions } from './sessions';
 

@@ -11,7 +11,7 @@ import {
 import { noContent } from '@pactum/core/api/wire';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAllWorkspaces, rejectWorkspace, verifyWorkspace } from '../workspaces/service';
+import { listAllWorkspaces, rejectWorkspace, verifyWorkspace } from '../workspaces';
 import { adjustCredits, getAdminWorkspace, listAdminTransactions } from './billing-service';
 import { requireProductAdmin } from './guard';
 

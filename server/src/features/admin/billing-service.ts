@@ -2,11 +2,10 @@ import type { AdminWorkspaceDetail } from '@pactum/core/api/admin';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditTransactions, payments, users, workspaceMembers, workspaces } from '../../db/schema';
+import { logAdminAction } from '../../documents/admin-log';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { type AppliedChange, applyCreditChange } from '../workspaces/ledger';
-import { notifyWorkspace, readLedger } from '../workspaces/service';
-import { logAdminAction } from './log';
+import { type AppliedChange, applyCreditChange, notifyWorkspace, readLedger } from '../workspaces';
 
 /*
  * The admin area's billing detail (issue 17): a workspace with its members, payments and

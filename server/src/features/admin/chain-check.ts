@@ -2,11 +2,11 @@ import type { ChainCheck } from '@pactum/core/api/admin';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditChainChecks, deals } from '../../db/schema';
+import { verifyEventChain } from '../../documents/audit-chain';
 import { AppError } from '../../http/app-error';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { verifyEventChain } from '../signing/audit-chain';
-import { getSignedPdfStatus } from '../signing/signed-pdf';
+import { getSignedPdfStatus } from '../signing';
 
 /*
  * An admin's check of a deal's audit chain (issue 17). The request only records the check as

@@ -7,7 +7,7 @@ import {
 } from '@pactum/core/api/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerChainCheckJob, requestChainCheck } from './chain-check';
+import { requestChainCheck } from './chain-check';
 import { getAdminDocument, listAdminDocuments } from './documents-service';
 import { requireProductAdmin } from './guard';
 
@@ -19,7 +19,6 @@ const tags = ['admin'];
  */
 export const adminDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerChainCheckJob(platform);
   // Before the query is validated: a non-admin learns nothing, not even what a bad query is.
   app.addHook('preValidation', async (request) => {
     await requireProductAdmin(request);

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { isProductAdmin } from '../../documents/product-admin';
 import { AppError } from '../../http/app-error';
 import { requireSession, type SessionUser } from '../../http/session';
 import { requireRecentAuthentication } from '../two-factor';
-import { isProductAdmin } from './product-admin';
 
 /**
  * The caller when they are one of Pactum's product administrators (the admin flag, a verified

@@ -6,13 +6,13 @@ import type {
 } from '@pactum/core/api/admin';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { logAdminAction } from '../../documents/admin-log';
+import { isProductAdmin } from '../../documents/product-admin';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session';
 import type { Platform } from '../../platform/platform';
-import { sendVerification } from '../auth/service';
+import { sendVerification } from '../auth';
 import { resetSecondFactor } from '../two-factor';
-import { logAdminAction } from './log';
-import { isProductAdmin } from './product-admin';
 import {
   clearUserDisabled,
   countLiveApiTokens,

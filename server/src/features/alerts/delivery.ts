@@ -1,6 +1,6 @@
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { notifyUsers } from '../notifications/notify';
+import { notifyUsers } from '../notifications';
 import {
   accountsOf,
   claimAlert,

@@ -22,8 +22,8 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import { canOpenItem } from '../archive/access';
-import { isMembershipOf } from '../workspaces/access';
+import { canOpenItem } from '../../documents/archive-access';
+import { isMembershipOf } from '../../documents/workspace-access';
 
 /* The SQL of document alerts. Everything takes `Db | Tx`, so it runs inside the caller's change. */
 

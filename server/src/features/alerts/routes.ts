@@ -3,7 +3,7 @@ import { alertListSchema, alertSchema, alertSuggestionsSchema } from '@pactum/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { registerAlertJobs, scheduleAlertSweep } from './delivery';
+import { scheduleAlertSweep } from './delivery';
 import { createAlert, listAlerts, removeAlert, suggestAlertEmails, updateAlert } from './service';
 
 const itemParams = z.object({ itemId: z.uuid() });
@@ -13,7 +13,6 @@ const tags = ['archive'];
 /** Document alerts on archived files (spec 1 §3, §5 'Alert'). */
 export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerAlertJobs(platform);
   app.addHook('onReady', async () => {
     try {
       await scheduleAlertSweep(platform);

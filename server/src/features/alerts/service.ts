@@ -5,10 +5,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { documentAlerts } from '../../db/schema';
+import { type ArchiveItemRow, requireArchiveItem } from '../../documents/archive-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { type ArchiveItemRow, requireArchiveItem } from '../archive/access';
-import { spendShareMailBudget } from '../sharing/mail-budget';
+import { spendShareMailBudget } from '../sharing';
 import { administersFile, alertEditorRole, requireAlertEditor } from './authorship';
 import {
   type AlertWithCreator,

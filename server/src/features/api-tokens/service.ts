@@ -6,10 +6,10 @@ import {
   formatApiToken,
 } from '@pactum/core/api-tokens';
 import type { z } from 'zod';
+import { requireAdministrator } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import { hashApiToken } from '../../platform/auth/api-tokens';
 import type { Platform } from '../../platform/platform';
-import { requireAdministrator } from '../workspaces/access';
 import {
   insertApiToken,
   type ListedApiToken,

@@ -16,10 +16,11 @@ import {
   workspaceGroups,
   workspaceMembers,
 } from '../../db/schema';
+import { onSignedDeal } from '../../documents/signed-deal-hooks';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { notifyUsers } from '../notifications/notify';
-import { getSignedPdfStatus } from '../signing/signed-pdf';
+import { notifyUsers } from '../notifications';
+import { getSignedPdfStatus } from '../signing';
 import { queueTextExtraction, registerTextExtractionJob } from './text';
 
 /*
@@ -58,8 +59,9 @@ type FilingJobs = {
 const registered = new WeakMap<Platform, FilingJobs>();
 
 /**
- * Registers the archive's jobs (filing and page text) on a platform, once, before it starts.
- * Signing calls it too: every process that completes deals can enqueue the filing.
+ * Registers the archive's jobs (filing and page text) on a platform, once, before it starts,
+ * and its hooks on the signing steps (`onSignedDeal`): the completed deal opens a filing per
+ * party, the recorded sealed PDF starts them, a failed one fails them, a retry reopens them.
  */
 export function registerArchiveFilingJobs(platform: Platform): FilingJobs {
   const existing = registered.get(platform);
@@ -77,6 +79,12 @@ export function registerArchiveFilingJobs(platform: Platform): FilingJobs {
     },
   });
   platform.jobs.register(fileDealJob);
+  onSignedDeal(platform, {
+    dealCompleted: (tx, dealId) => openFilings(tx, dealId),
+    signedPdfRecorded: (tx, dealId) => startFiling(platform, tx, dealId),
+    signedPdfFailed: (db, dealId, reason) => failFilings(db, dealId, reason),
+    signedPdfRetried: (db, dealId) => reopenFilings(db, dealId),
+  });
   const jobs = { fileDeal: fileDealJob, extractText: registerTextExtractionJob(platform) };
   registered.set(platform, jobs);
   return jobs;

@@ -3,15 +3,15 @@ import { validationMessages } from '@pactum/core/validation';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { archiveItems, workspaceGroups, workspaceMembers, workspaces } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import type { Platform } from '../../platform/platform';
-import { isMembershipOf } from '../workspaces/access';
 import {
   type ArchiveItemRow,
   itemReaches,
   requireArchiveItem,
   requireFolderCreation,
-} from './access';
+} from '../../documents/archive-access';
+import { isMembershipOf } from '../../documents/workspace-access';
+import { AppError } from '../../http/app-error';
+import type { Platform } from '../../platform/platform';
 import { type ArchiveItem, type ArchiveItemDetail, describeItem, toArchiveItem } from './listing';
 import { startPermissionChange } from './permissions';
 

@@ -7,7 +7,7 @@ import { archivePageQuerySchema } from '@pactum/core/archive';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { registerArchiveFilingJobs, resumeArchiveFilings } from './filing';
+import { resumeArchiveFilings } from './filing';
 import { getDealArchived, getItemPages, listInbox } from './inbox';
 
 const tags = ['archive'];
@@ -15,7 +15,6 @@ const tags = ['archive'];
 /** The Inbox: signed deals filed for each party, the filings on their way, page text. */
 export const archiveInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerArchiveFilingJobs(platform);
   // Filings cut short by a crash or a restart go on once the server is up.
   app.addHook('onReady', async () => {
     try {

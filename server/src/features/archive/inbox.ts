@@ -11,11 +11,11 @@ import {
   deals,
   documentAccess,
 } from '../../db/schema';
+import { reachesUser, resolveAccess } from '../../documents/access';
+import { canOpenItem, requireArchiveItem } from '../../documents/archive-access';
 import { AppError } from '../../http/app-error';
 import { workspaceScopeOf } from '../../http/request-scope';
-import { reachesUser, resolveAccess } from '../sharing/access';
-import { listTagsOfDocuments } from '../tags/service';
-import { canOpenItem, requireArchiveItem } from './access';
+import { listTagsOfDocuments } from '../tags';
 import { FILING_PROGRESS } from './filing';
 import { type ArchiveItem, toArchiveItem } from './listing';
 

@@ -16,17 +16,17 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import type { Platform } from '../../platform/platform';
-import { reachesUser } from '../sharing/access';
-import { listTagsOfDocuments } from '../tags/service';
-import { isMembershipOf } from '../workspaces/access';
+import { reachesUser } from '../../documents/access';
 import {
   type ArchiveItemRow,
   canCreateFolderIn,
   canOpenItem,
   itemReaches,
   requireArchiveItem,
-} from './access';
+} from '../../documents/archive-access';
+import { isMembershipOf } from '../../documents/workspace-access';
+import type { Platform } from '../../platform/platform';
+import { listTagsOfDocuments } from '../tags';
 
 /*
  * What the archive shows: the root, a folder's items, one item with its place. Every listing

@@ -23,7 +23,6 @@ import { addArchiveFile, getArchiveItemTags, openArchivePdf, setArchiveItemTags 
 import { createFolder, updateFolder } from './folders';
 import { deleteArchiveItem, updateArchiveItem } from './items';
 import { getArchiveItem, listArchiveRoot, listFolderItems } from './listing';
-import { registerArchivePermissionJobs } from './permissions';
 
 const folderParams = z.object({ folderId: z.uuid() });
 const itemParams = z.object({ itemId: z.uuid() });
@@ -33,7 +32,6 @@ const tags = ['archive'];
 /** The archive: folders, files, uploads into folders, the viewer's PDF, tags. */
 export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerArchivePermissionJobs(platform);
   const userId = async (request: Parameters<typeof requireSession>[0]) =>
     (await requireSession(request)).user.id;
 

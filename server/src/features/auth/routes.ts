@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgetSession, getSession, requireSession } from '../../http/session';
 import { VERIFY_RETURN_PATH } from '../../platform/auth/auth';
-import { getMe } from '../account/service';
+import { getMe } from '../account';
 import {
   finishWithCode,
   finishWithPasskey,

@@ -14,7 +14,7 @@ import { claimLinkUse, releaseLinkUse } from '../../platform/auth/used-links';
 import type { Platform } from '../../platform/platform';
 import type { RateRule } from '../../platform/rate-limit/rate-limit';
 import { beginSecondStep, isPasswordRight } from '../two-factor';
-import { acceptWorkspaceInvites } from '../workspaces/service';
+import { acceptWorkspaceInvites } from '../workspaces';
 import { betterAuthCode } from './better-auth-errors';
 
 /** The 11th failed sign-in for one e-mail within 15 minutes is refused (429). */

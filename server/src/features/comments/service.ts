@@ -16,10 +16,10 @@ import {
   internalComments,
   users,
 } from '../../db/schema';
+import { type DocumentAccess, resolveAccess } from '../../documents/access';
+import { appendEvent } from '../../documents/audit-chain';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { type DocumentAccess, resolveAccess } from '../sharing/access';
-import { appendEvent } from '../signing/audit-chain';
 
 export type CommentCollection = 'drafts' | 'deals';
 

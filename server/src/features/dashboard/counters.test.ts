@@ -3,11 +3,11 @@ import type { SigningView } from '@pactum/core/signing';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealInvites, deals, documentAccess, users } from '../../db/schema';
+import { countHome } from '../../documents/counters';
 import { createTestApp, type TestApp } from '../../test/app';
 import { apiAs, createTemplate, createWorkspace, sendFinished } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { signerInput, signRequest } from '../../test/signing-factories';
-import { countHome } from '../account/service';
 
 /*
  * The drawer's counters are stored per user (`user.home_counts`) and kept by the transactions

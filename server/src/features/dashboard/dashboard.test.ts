@@ -15,11 +15,11 @@ import {
   users,
   workspaceMembers,
 } from '../../db/schema';
+import { countHome } from '../../documents/counters';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createWorkspaceWith, insertDeal, insertDealAccess } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, createUsers, type TestUser } from '../../test/factories';
-import { countHome } from '../account/service';
 import { addGroup } from '../archive/test-kit';
 
 /*

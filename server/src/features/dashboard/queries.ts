@@ -13,11 +13,11 @@ import {
   drafts,
   users,
 } from '../../db/schema';
-import { canOpenItem } from '../archive/access';
-import { callerPartyOn, dealGroupWhere } from '../deals/groups';
-import { listedDrafts } from '../drafts/listed';
-import { accessibleDocumentIds } from '../sharing/access';
-import { isMySlot, type SigningUser, visibleDeals } from '../signing/my-signatures';
+import { accessibleDocumentIds } from '../../documents/access';
+import { canOpenItem } from '../../documents/archive-access';
+import { callerPartyOn, dealGroupWhere } from '../../documents/deal-groups';
+import { listedDrafts } from '../../documents/listed-drafts';
+import { isMySlot, type SigningUser, visibleDeals } from '../../documents/visible-deals';
 
 /*
  * The SQL of the dashboard home's widgets. Every widget is one statement with its limit in SQL

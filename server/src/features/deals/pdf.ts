@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/platform';
-import { loadContractContent } from '../signing/contract-content';
+import { loadContractContent } from '../signing';
 import { getDeal } from './service';
 
 /**

@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
-import { requireProductAdmin } from '../admin/guard';
+import { requireProductAdmin } from '../admin';
 import { renderDealPdf } from './pdf';
 import {
   agreeDealSection,

@@ -49,25 +49,28 @@ import { orderSections } from '@pactum/core/templates';
 import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealInvites, dealSections, deals, documentEvents, users } from '../../db/schema';
+import { bestAccess, type DocumentAccess, requireAccess } from '../../documents/access';
+import { logAdminAction } from '../../documents/admin-log';
+import { callerPartyOn, dealGroupWhere } from '../../documents/deal-groups';
+import {
+  type DealRow,
+  type DealSectionRow,
+  dealAudienceIds,
+  findDeal,
+  partyUserIds,
+} from '../../documents/deal-reads';
+import { dealChanged } from '../../documents/live';
+import { isProductAdmin } from '../../documents/product-admin';
 import { AppError } from '../../http/app-error';
 import { beforeCursor, decodeCursor, encodeCursor, microsecondText } from '../../http/cursor';
 import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
-import { logAdminAction } from '../admin/log';
-import { isProductAdmin } from '../admin/product-admin';
-import { dealChanged } from '../dashboard/live';
-import { notifyUsers } from '../notifications/notify';
-import { bestAccess, type DocumentAccess, requireAccess } from '../sharing/access';
-import { queueDealWebhook } from '../webhooks/events';
-import { callerPartyOn, dealGroupWhere } from './groups';
+import { notifyUsers } from '../notifications';
+import { queueDealWebhook } from '../webhooks';
 import {
-  type DealRow,
-  type DealSectionRow,
   type DealSectionState,
   type DealSectionView,
-  dealAudienceIds,
-  findDeal,
   findDealForUser,
   findSection,
   findSectionStates,
@@ -75,7 +78,6 @@ import {
   findSectionViews,
   insertDealEvent,
   makeRoomAfter,
-  partyUserIds,
   releaseOtherLocks,
   userNames,
 } from './queries';

@@ -14,9 +14,9 @@ import {
 } from '@pactum/core/drafts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resolveAccess } from '../../documents/access';
 import { AppError } from '../../http/app-error';
 import { requireSession } from '../../http/session';
-import { resolveAccess } from '../sharing/access';
 import {
   createDraftFromTemplate,
   createTemplateFromDraft,

@@ -21,15 +21,15 @@ import {
   users,
   workspaceTags,
 } from '../../db/schema';
+import { requireAccess } from '../../documents/access';
+import { appendEvent } from '../../documents/audit-chain';
+import { refreshHomeCounts } from '../../documents/counters';
+import { listedDrafts } from '../../documents/listed-drafts';
+import { requireMember } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { copySections, listSections, recordDocumentOpen } from '../sections/service';
-import { requireAccess } from '../sharing/access';
-import { grantTokenWorkspaceAccess } from '../sharing/service';
-import { appendEvent } from '../signing/audit-chain';
-import { requireMember } from '../workspaces/access';
-import { listedDrafts } from './listed';
+import { copySections, listSections, recordDocumentOpen } from '../sections';
+import { grantTokenWorkspaceAccess } from '../sharing';
 
 export type DraftRecord = typeof drafts.$inferSelect;
 

@@ -4,9 +4,13 @@ import type { Attachment } from '@pactum/core/files';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { attachments, deals, files } from '../../db/schema';
+import {
+  type DocumentCaller,
+  documentTopic,
+  requireDocument,
+} from '../../documents/require-document';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { type DocumentCaller, documentTopic, requireDocument } from '../sharing/documents';
 import { PDF_TYPE, requireCompletedUpload } from './uploads';
 
 /*

@@ -23,7 +23,7 @@ import {
   openAttachment,
   removeAttachment,
 } from './attachments';
-import { registerFileJobs, scheduleFileJobs } from './clean-up';
+import { scheduleFileJobs } from './clean-up';
 import { appendChunk, cancelUpload, createUpload, getUpload } from './uploads';
 
 const uploadParams = z.object({ uploadId: z.uuid() });
@@ -32,7 +32,6 @@ const attachmentParams = z.object({ attachmentId: z.uuid() });
 /** Resumable uploads and the attachments of templates, drafts and deals. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerFileJobs(platform);
   // The job queues start after the app is built; the schedule is set once the app is ready.
   app.addHook('onReady', () => scheduleFileJobs(platform));
   const userId = async (request: Parameters<typeof requireSession>[0]) =>

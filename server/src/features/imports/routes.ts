@@ -3,13 +3,7 @@ import { createImportSchema, updateImportSchema } from '@pactum/core/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import {
-  createImport,
-  createTemplateFromImport,
-  getImport,
-  registerImportJobs,
-  updateImport,
-} from './service';
+import { createImport, createTemplateFromImport, getImport, updateImport } from './service';
 
 const importParams = z.object({ importId: z.uuid() });
 const tags = ['imports'];
@@ -17,7 +11,6 @@ const tags = ['imports'];
 /** Word import: the import record, the wizard's picks and the template made from them. */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerImportJobs(platform);
   const userId = async (request: Parameters<typeof requireSession>[0]) =>
     (await requireSession(request)).user.id;
 

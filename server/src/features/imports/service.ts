@@ -16,9 +16,9 @@ import { AppError } from '../../http/app-error';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { requireCompletedUpload } from '../files/uploads';
-import { blankSections, type NewSection } from '../sections/service';
-import { insertTemplate } from '../templates/service';
+import { requireCompletedUpload } from '../files';
+import { blankSections, type NewSection } from '../sections';
+import { insertTemplate } from '../templates';
 import { DocxRefusedError, inspectDocx } from './docx';
 
 /*

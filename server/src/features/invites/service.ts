@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealInvites, dealSigners, deals, documentAccess } from '../../db/schema';
+import { resolveAccess } from '../../documents/access';
+import { refreshHomeCounts } from '../../documents/counters';
+import { dealChanged } from '../../documents/live';
+import { bindSignerSlots } from '../../documents/visible-deals';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { dealChanged } from '../dashboard/live';
-import { resolveAccess } from '../sharing/access';
-import { bindSignerSlots } from '../signing/my-signatures';
 
 export type InviteKind = 'invite' | 'sign';
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
+import { receiverAudienceIds } from '../../documents/deal-reads';
 import type { Platform } from '../../platform/platform';
-import { receiverAudienceIds } from '../deals/queries';
 import { notifyUsers } from './notify';
 
 /**

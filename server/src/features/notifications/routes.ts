@@ -3,7 +3,7 @@ import { notificationIdsSchema } from '@pactum/core/notifications';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { registerDigestJobs, scheduleDigests } from './digest';
+import { scheduleDigests } from './digest';
 import {
   clearNotifications,
   listNotifications,
@@ -17,7 +17,6 @@ const tags = ['notifications'];
 /** The signed-in user's notifications menu, their toasts, and unsubscribing from the digests. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerDigestJobs(platform);
   app.addHook('onReady', async () => {
     try {
       await scheduleDigests(platform);

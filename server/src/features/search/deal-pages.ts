@@ -2,8 +2,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dealPages, deals, files } from '../../db/schema';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
+import { readPdfPages } from '../../platform/pdf/page-text';
 import type { Platform } from '../../platform/platform';
-import { readPdfPages } from '../archive/text';
 
 /*
  * The page text of a Send & Sign PDF deal (spec 2 savePdfPagesToDatabase; issue 16), read in the

@@ -7,10 +7,10 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { workspaceMembers } from '../../db/schema';
-import { openableItemIds } from '../archive/access';
-import { callerPartyOn } from '../deals/groups';
-import { visibleDealIds } from '../signing/my-signatures';
-import { isMembershipOf } from '../workspaces/access';
+import { openableItemIds } from '../../documents/archive-access';
+import { callerPartyOn } from '../../documents/deal-groups';
+import { visibleDealIds } from '../../documents/visible-deals';
+import { isMembershipOf } from '../../documents/workspace-access';
 
 /*
  * The search statement (issue 16). One query does it all, in this order:

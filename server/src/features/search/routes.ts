@@ -1,7 +1,6 @@
 import { searchQuerySchema, searchResultSchema } from '@pactum/core/api/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../http/session';
-import { registerDealPagesJob } from './deal-pages';
 import { search } from './service';
 
 /**
@@ -10,7 +9,6 @@ import { search } from './service';
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerDealPagesJob(platform);
 
   app.get(
     '/api/v1/search',

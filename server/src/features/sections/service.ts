@@ -29,11 +29,15 @@ import {
   templates,
   users,
 } from '../../db/schema';
+import { appendEvent } from '../../documents/audit-chain';
+import {
+  type DocumentCaller,
+  documentTopic,
+  requireDocument,
+} from '../../documents/require-document';
 import { AppError } from '../../http/app-error';
 import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
 import type { Platform } from '../../platform/platform';
-import { type DocumentCaller, documentTopic, requireDocument } from '../sharing/documents';
-import { appendEvent } from '../signing/audit-chain';
 
 /*
  * One section service for template and draft sections. Both tables share their section
@@ -163,7 +167,7 @@ export async function recordDocumentEvent(
     data?: Record<string, unknown>;
   },
 ) {
-  // Every document's history is one append-only hash chain (features/signing/audit-chain.ts).
+  // Every document's history is one append-only hash chain (documents/audit-chain.ts).
   await appendEvent(tx, {
     collection: event.collection,
     documentId: event.documentId,

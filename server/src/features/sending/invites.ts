@@ -13,11 +13,11 @@ import type { ErrorCode } from '@pactum/core/errors';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dealInvites, deals, users } from '../../db/schema';
+import { resolveAccess } from '../../documents/access';
+import { dealChanged } from '../../documents/live';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { dealChanged } from '../dashboard/live';
-import { hasReceiverParty } from '../invites/service';
-import { resolveAccess } from '../sharing/access';
+import { hasReceiverParty } from '../invites';
 import { createInvite, queueInviteMail } from './job';
 
 /** The error code of each refusal of `checkInviteEmails`. */

@@ -15,17 +15,17 @@ import {
   type SectionLogEntry,
   users,
 } from '../../db/schema';
+import { appendEvent } from '../../documents/audit-chain';
+import { refreshHomeCounts } from '../../documents/counters';
+import { dealViewerIds } from '../../documents/deal-reads';
+import { dealChanged } from '../../documents/live';
 import { AppError } from '../../http/app-error';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { dealChanged } from '../dashboard/live';
-import { dealViewerIds } from '../deals/queries';
-import { copySectionRows, publishDraft } from '../drafts/service';
-import { newLinkId } from '../invites/link-id';
-import { notifyDealCreated } from '../notifications/deal-created';
-import { appendEvent } from '../signing/audit-chain';
-import { queueDealWebhook } from '../webhooks/events';
+import { copySectionRows, publishDraft } from '../drafts';
+import { newLinkId } from '../invites';
+import { notifyDealCreated } from '../notifications';
+import { queueDealWebhook } from '../webhooks';
 
 type SendJobData = { draftId: string };
 

@@ -18,7 +18,7 @@ import {
   resendInvite,
   validateReceiverDetails,
 } from './invites';
-import { registerSendingJobs, resumeUnfinishedSends } from './job';
+import { resumeUnfinishedSends } from './job';
 import { listDraftDeals, listSent, sendDraft } from './service';
 
 const tags = ['sending'];
@@ -29,7 +29,6 @@ const inviteParams = z.object({ inviteId: z.uuid() });
 /** Sending a draft, the sent-status views and the invites of a deal (spec 2 §2.3, §4.7). */
 export const sendingRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerSendingJobs(platform);
   // Sends cut short by a crash or a restart go on once the server is up.
   app.addHook('onReady', async () => {
     try {

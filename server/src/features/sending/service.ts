@@ -12,13 +12,13 @@ import {
 } from '@pactum/core/drafts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { deals, draftQueues, draftReceivers, draftSections, drafts, users } from '../../db/schema';
+import { accessibleDocumentIds } from '../../documents/access';
+import { refreshHomeCounts } from '../../documents/counters';
+import { requireMember } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { publishDraft, requireDraft } from '../drafts/service';
-import { accessibleDocumentIds } from '../sharing/access';
-import { requireMember } from '../workspaces/access';
-import { applyCreditChange } from '../workspaces/ledger';
+import { publishDraft, requireDraft } from '../drafts';
+import { applyCreditChange } from '../workspaces';
 import { sendDraftJob } from './job';
 
 /** The ledger key of a draft's send: one charge per draft, however often it is asked. */

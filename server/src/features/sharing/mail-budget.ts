@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { workspaceMembers, workspaces } from '../../db/schema';
+import { isMembershipOf } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import { spendBudget } from '../../platform/rate-limit/budget';
 import type { RateRule } from '../../platform/rate-limit/rate-limit';
-import { isMembershipOf } from '../workspaces/access';
 
 /*
  * How many 'document-shared' mails may go out (issue 22 §6: an account shared one template with

@@ -19,21 +19,21 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { workspaceScopeOf } from '../../http/request-scope';
-import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { dealChanged } from '../dashboard/live';
-import { dealViewerIds } from '../deals/queries';
-import { isMembershipOf } from '../workspaces/access';
-import { resolveAccess } from './access';
+import { resolveAccess } from '../../documents/access';
+import { refreshHomeCounts } from '../../documents/counters';
+import { dealViewerIds } from '../../documents/deal-reads';
+import { dealChanged } from '../../documents/live';
 import {
   type DocumentCaller,
   type DocumentGrant,
   documentTopic,
   requireDocument,
   topicKinds,
-} from './documents';
+} from '../../documents/require-document';
+import { isMembershipOf } from '../../documents/workspace-access';
+import { AppError } from '../../http/app-error';
+import { workspaceScopeOf } from '../../http/request-scope';
+import type { Platform } from '../../platform/platform';
 import { spendShareMailBudget } from './mail-budget';
 
 /*

@@ -24,12 +24,12 @@ import {
   cancelSigning,
   getSigningView,
   originalPdfFile,
-  registerSigningJobs,
   retrySigned,
   sendCode,
   setupSigners,
   sign,
   signedPdfFile,
+  signingJob,
   startSigning,
   updateSignatureDefaults,
   verifyCode,
@@ -43,11 +43,10 @@ const signerParams = z.object({ dealId: z.uuid(), signerId: z.uuid() });
 /** Signing a deal: signers, start and cancel, the signing view, two-step codes, the signed PDF. */
 export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  const signedPdfJob = registerSigningJobs(platform);
   // Signed PDFs cut short by a crash or a restart are made once the server is up.
   app.addHook('onReady', async () => {
     try {
-      await resumePendingSignedPdfs(platform, signedPdfJob);
+      await resumePendingSignedPdfs(platform, signingJob(platform));
     } catch (error) {
       app.log.error({ err: error }, 'could not resume pending signed PDFs');
     }

@@ -7,13 +7,13 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditTransactions, dealSigners, deals, files, workspaces } from '../../db/schema';
+import { verifyEventChain } from '../../documents/audit-chain';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createWorkspaceWith } from '../../test/deal-factory';
 import { apiAs, createWorkspace } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
 import { uploadFile } from '../../test/uploads';
-import { verifyEventChain } from './audit-chain';
 
 /*
  * Send & Sign PDF through the API: an uploaded PDF becomes a deal in signing at once, both

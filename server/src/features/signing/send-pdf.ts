@@ -11,18 +11,18 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
+import { appendEvent } from '../../documents/audit-chain';
+import { isMembershipOf } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
-import { notifyDealCreated } from '../notifications/deal-created';
-import { queueDealPages } from '../search/deal-pages';
-import { createInvite } from '../sending/job';
-import { grantTokenWorkspaceAccess } from '../sharing/service';
-import { queueDealWebhook } from '../webhooks/events';
-import { isMembershipOf } from '../workspaces/access';
-import { applyCreditChange } from '../workspaces/ledger';
-import { appendEvent } from './audit-chain';
+import { notifyDealCreated } from '../notifications';
+import { queueDealPages } from '../search';
+import { createInvite } from '../sending';
+import { grantTokenWorkspaceAccess } from '../sharing';
+import { queueDealWebhook } from '../webhooks';
+import { applyCreditChange } from '../workspaces';
 import {
   afterSigningChange,
   callerName,

@@ -26,25 +26,24 @@ import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
+import { type DocumentAccess, resolveAccess } from '../../documents/access';
+import {
+  appendEvent,
+  type ChainRow,
+  checkEventChain,
+  eventChainOrder,
+} from '../../documents/audit-chain';
+import { dealAudienceIds, findDeal, findSections } from '../../documents/deal-reads';
+import { dealChanged } from '../../documents/live';
+import { announceSignedDeal } from '../../documents/signed-deal-hooks';
 import { AppError } from '../../http/app-error';
 import { workspaceScopeOf } from '../../http/request-scope';
 import type { SessionUser } from '../../http/session';
 import { lookupGeoIp } from '../../platform/geo-ip';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
-import {
-  failFilings,
-  openFilings,
-  registerArchiveFilingJobs,
-  reopenFilings,
-  startFiling,
-} from '../archive/filing';
-import { dealChanged } from '../dashboard/live';
-import { dealAudienceIds, findDeal, findSections } from '../deals/queries';
-import { notifyUsers } from '../notifications/notify';
-import { type DocumentAccess, resolveAccess } from '../sharing/access';
-import { queueDealWebhook } from '../webhooks/events';
-import { appendEvent, type ChainRow, checkEventChain, eventChainOrder } from './audit-chain';
+import { notifyUsers } from '../notifications';
+import { queueDealWebhook } from '../webhooks';
 import { eventSection, type SectionLabels, sectionLabels } from './audit-sections';
 import { loadContractContent, numberSections } from './contract-content';
 import { signerIssueError, signingRefusal } from './refusals';
@@ -84,8 +83,6 @@ const jobs = new WeakMap<Platform, SignedPdfJob>();
 export function registerSigningJobs(platform: Platform): SignedPdfJob {
   const existing = jobs.get(platform);
   if (existing) return existing;
-  // The recorded PDF queues its filing into the Inbox: every process with this job has that one.
-  registerArchiveFilingJobs(platform);
   const job = registerSignedPdfJob(
     platform,
     (dealId) => buildSignedPdf(platform, dealId),
@@ -120,16 +117,18 @@ export function registerSigningJobs(platform: Platform): SignedPdfJob {
         dealId: done.dealId,
         sha256: done.sha256,
       });
-      // The sealed PDF goes on into each party's Inbox.
-      await startFiling(platform, tx, done.dealId);
+      // The sealed PDF goes on (into each party's Inbox: the archive's hook).
+      await announceSignedDeal(platform, 'signedPdfRecorded', tx, done.dealId);
     },
-    (db, failed) => failFilings(db, failed.dealId, failed.error),
+    (db, failed) =>
+      announceSignedDeal(platform, 'signedPdfFailed', db, failed.dealId, failed.error),
   );
   jobs.set(platform, job);
   return job;
 }
 
-function signingJob(platform: Platform): SignedPdfJob {
+/** The signed-PDF job of a platform (registered by the job registry, `server/src/jobs.ts`). */
+export function signingJob(platform: Platform): SignedPdfJob {
   return registerSigningJobs(platform);
 }
 
@@ -710,8 +709,8 @@ export async function sign(
         data: { recipients: all.map((one) => one.email) },
       });
       await signingJob(platform).queue(tx, deal.id);
-      // Each party's Inbox copy, shown on its way while the PDF is sealed.
-      await openFilings(tx, deal.id);
+      // Each party's Inbox copy, shown on its way while the PDF is sealed (the archive's hook).
+      await announceSignedDeal(platform, 'dealCompleted', tx, deal.id);
     }
     // The signer's own to-sign count changes with every signature.
     await afterSigningChange(platform, tx, deal.id, true);
@@ -968,6 +967,6 @@ export async function retrySigned(
   if (context.myParty !== 'sender' || context.role !== 'edit') throw new AppError('forbidden');
   const isStarted = await retrySignedPdf(platform, signingJob(platform), context.deal.id);
   if (!isStarted) throw new AppError('signed_pdf_not_failed');
-  await reopenFilings(platform.database.db, context.deal.id);
+  await announceSignedDeal(platform, 'signedPdfRetried', platform.database.db, context.deal.id);
   return getSigningView(platform, options);
 }

@@ -1,10 +1,10 @@
 import { auditEventText } from '@pactum/core/document-events';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
+import { eventChainHead } from '../../documents/audit-chain';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import type { PdfAuditEvent, PdfLang, PdfSigner } from '../../platform/pdf/render';
 import type { Platform } from '../../platform/platform';
-import { eventChainHead } from './audit-chain';
 import { dealSectionLabels, eventSection } from './audit-sections';
 import { loadContractContent } from './contract-content';
 

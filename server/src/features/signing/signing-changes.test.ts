@@ -2,13 +2,13 @@ import type { SigningView } from '@pactum/core/signing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSigners, deals } from '../../db/schema';
+import { verifyEventChain } from '../../documents/audit-chain';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
 import { signerInput, signRequest } from '../../test/signing-factories';
-import { verifyEventChain } from './audit-chain';
 
 /*
  * Changes while a deal is in signing: the deal-wide SMS two-step setting, changing a party's

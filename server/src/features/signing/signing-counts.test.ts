@@ -6,11 +6,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSigners, users } from '../../db/schema';
+import { countHome } from '../../documents/counters';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
-import { countHome } from '../account/service';
 
 /*
  * The drawer's 'In Signing' counters and the 'To sign' / 'Waiting for signatures' lists while a

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentEvents } from '../../db/schema';
 import { recordStatements, statementsOn } from '../../db/statement-log';
+import { appendEvent } from '../../documents/audit-chain';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { signerInput } from '../../test/signing-factories';
-import { appendEvent } from './audit-chain';
 import { getSigningView } from './service';
 
 /*

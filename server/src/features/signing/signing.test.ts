@@ -18,13 +18,13 @@ import {
   signerCodes,
   users,
 } from '../../db/schema';
+import { verifyEventChain } from '../../documents/audit-chain';
 import { sha256Hex } from '../../platform/pdf/content-hash';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { type OutboxMessage, waitForMail } from '../../test/outbox';
-import { verifyEventChain } from './audit-chain';
 
 /*
  * The signing flow through the API: signers, start signing (e-mails), the SMS two-step check,

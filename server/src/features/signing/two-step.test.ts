@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSigners, deals, signerCodes } from '../../db/schema';
+import { verifyEventChain } from '../../documents/audit-chain';
 import { AppError } from '../../http/app-error';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import type { OutboxMessage } from '../../test/outbox';
 import { newLinkId } from '../invites/link-id';
-import { verifyEventChain } from './audit-chain';
 import {
   getTwoStepStatus,
   isTwoStepCompleted,

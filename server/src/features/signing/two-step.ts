@@ -14,10 +14,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { dealSigners, signerCodes } from '../../db/schema';
+import { appendEvent } from '../../documents/audit-chain';
 import { AppError } from '../../http/app-error';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
 import type { Sms } from '../../platform/sms/sms';
-import { appendEvent } from './audit-chain';
 
 /*
  * The SMS two-step check of a signer (spec 3 §4, §5, §7 signer2faSendCode / ValidateCode):

@@ -8,10 +8,14 @@ import {
   workspaceMembers,
   workspaceTags,
 } from '../../db/schema';
+import {
+  type DocumentCaller,
+  documentTopic,
+  requireDocument,
+} from '../../documents/require-document';
+import { isMembershipOf } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { type DocumentCaller, documentTopic, requireDocument } from '../sharing/documents';
-import { isMembershipOf } from '../workspaces/access';
 
 /*
  * Workspace tags put on documents (templates, drafts, deals) and archive items. A user reaches the tags of the

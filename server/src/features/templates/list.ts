@@ -1,9 +1,9 @@
 import type { templateListQuerySchema } from '@pactum/core/api/templates';
 import { type TemplateCard, type TemplateList, templateGroup } from '@pactum/core/templates';
 import type { z } from 'zod';
+import { isProductAdmin } from '../../documents/product-admin';
+import type { DocumentCaller } from '../../documents/require-document';
 import type { Platform } from '../../platform/platform';
-import { isProductAdmin } from '../admin/product-admin';
-import type { DocumentCaller } from '../sharing/documents';
 import { globalTemplates } from './global-cache';
 import {
   type CardFilters,

@@ -2,7 +2,7 @@ import type { AccessRole } from '@pactum/core/documents';
 import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentAccess, templates } from '../../db/schema';
-import { accessibleDocumentIds, reachesUser } from '../sharing/access';
+import { accessibleDocumentIds, reachesUser } from '../../documents/access';
 
 /**
  * The first characters of the abstract a library card needs: cards show at most 230 on a

@@ -1,7 +1,7 @@
 import type { TemplateCategory } from '@pactum/core/templates';
 import type { Database } from '../../db/client';
 import { templates, users } from '../../db/schema';
-import { insertSectionTree, type NewSection } from '../sections/service';
+import { insertSectionTree, type NewSection } from '../sections';
 import { invalidateGlobalTemplatesOn } from './global-cache';
 
 /*

@@ -11,10 +11,17 @@ import {
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { templates } from '../../db/schema';
+import { refreshHomeCounts } from '../../documents/counters';
+import { isProductAdmin } from '../../documents/product-admin';
+import {
+  type DocumentCaller,
+  type DocumentGrant,
+  documentTopic,
+  findDocumentGrant,
+  requireDocument,
+} from '../../documents/require-document';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { isProductAdmin } from '../admin/product-admin';
 import {
   blankSections,
   copySections,
@@ -24,16 +31,9 @@ import {
   type NewSection,
   recordDocumentEvent,
   recordDocumentOpen,
-} from '../sections/service';
-import {
-  type DocumentCaller,
-  type DocumentGrant,
-  documentTopic,
-  findDocumentGrant,
-  requireDocument,
-} from '../sharing/documents';
-import { grantUserAccess } from '../sharing/service';
-import { listDocumentTags } from '../tags/service';
+} from '../sections';
+import { grantUserAccess } from '../sharing';
+import { listDocumentTags } from '../tags';
 import { invalidateGlobalTemplates } from './global-cache';
 
 type TemplateRow = typeof templates.$inferSelect;

@@ -9,7 +9,7 @@ import { createWebhookSchema } from '@pactum/core/webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { registerWebhookJobs, resumeWebhookLines } from './delivery';
+import { resumeWebhookLines } from './delivery';
 import {
   createWebhook,
   deleteWebhook,
@@ -25,7 +25,6 @@ const webhookParams = workspaceParams.extend({ webhookId: z.uuid() });
 /** A workspace's signed webhooks: endpoints, test events and the delivery log (administrators). */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerWebhookJobs(platform);
   if (platform.config.runWorkers) {
     app.addHook('onReady', async () => {
       try {

@@ -1,9 +1,9 @@
 import type { createWebhookSchema } from '@pactum/core/webhooks';
 import { WEBHOOK_DELIVERIES_PAGE_SIZE } from '@pactum/core/webhooks';
 import type { z } from 'zod';
+import { requireAdministrator } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { requireAdministrator } from '../workspaces/access';
 import { queueTestDelivery } from './events';
 import {
   findEndpoint,

@@ -7,6 +7,7 @@ import {
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { paymentEvents, payments, workspaces } from '../../db/schema';
+import { requireMember } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import {
@@ -16,7 +17,6 @@ import {
   type PaymentWebhookEvent,
 } from '../../platform/payments/payments';
 import type { Platform } from '../../platform/platform';
-import { requireMember } from './access';
 import { applyCreditChange } from './ledger';
 
 export type PaymentState = {

@@ -19,10 +19,10 @@ import {
 } from '@pactum/core/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireMember } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import { requireSession } from '../../http/session';
-import { requireMember } from './access';
-import { confirmPayment, registerPaymentJobs, schedulePaymentSweep } from './payments';
+import { confirmPayment, schedulePaymentSweep } from './payments';
 import { setWorkspaceTwoFactor } from './security';
 import {
   addTag,
@@ -46,7 +46,6 @@ const workspaceParams = z.object({ workspaceId: z.uuid() });
 /** Workspaces (billing accounts): credits, payments, members, groups, tags, stats. */
 export const workspaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
-  registerPaymentJobs(platform);
   // The sweep that finishes card payments a crash or a lost webhook left unsettled.
   app.addHook('onReady', async () => {
     try {

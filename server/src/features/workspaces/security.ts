@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { users, workspaces } from '../../db/schema';
+import { requireAdministrator } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { requireAdministrator } from './access';
 
 /**
  * Sets whether the workspace's members must sign in with a second factor (administrators only).

@@ -21,11 +21,15 @@ import {
   workspaces,
   workspaceTags,
 } from '../../db/schema';
+import { logAdminAction } from '../../documents/admin-log';
+import { refreshHomeCounts } from '../../documents/counters';
+import {
+  isMembershipOf,
+  requireAdministrator,
+  requireMember,
+} from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { logAdminAction } from '../admin/log';
-import { isMembershipOf, requireAdministrator, requireMember } from './access';
 import { applyCreditChange } from './ledger';
 import {
   chargePayment,

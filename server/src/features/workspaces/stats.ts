@@ -14,9 +14,9 @@ import {
   workspaces,
   workspaceTags,
 } from '../../db/schema';
+import { requireMember } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { Platform } from '../../platform/platform';
-import { requireMember } from './access';
 
 /**
  * Stats are counted again at most once a day, unless none are stored yet or the ledger marked

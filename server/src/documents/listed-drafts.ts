@@ -1,7 +1,7 @@
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { drafts } from '../../db/schema';
-import { accessibleDocumentIds } from '../sharing/access';
+import type { DbOrTx } from '../db/client';
+import { drafts } from '../db/schema';
+import { accessibleDocumentIds } from './access';
 
 /**
  * The drafts the draft list shows the user (spec 2 §2.2), on `drafts` of the outer query: those

@@ -1,9 +1,9 @@
 import { and, eq, exists, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { DbOrTx, Tx } from '../../db/client';
-import { dealSigners, deals } from '../../db/schema';
-import { workspaceScopeOf } from '../../http/request-scope';
-import { accessibleDocumentIds } from '../sharing/access';
+import type { DbOrTx, Tx } from '../db/client';
+import { dealSigners, deals } from '../db/schema';
+import { workspaceScopeOf } from '../http/request-scope';
+import { accessibleDocumentIds } from './access';
 
 /** The user as the signing lists need them: their id and their account's address. */
 export type SigningUser = { id: string; email: string };

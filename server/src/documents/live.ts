@@ -1,7 +1,7 @@
-import type { Tx } from '../../db/client';
-import type { Platform } from '../../platform/platform';
-import { refreshHomeCounts } from '../account/service';
-import { dealViewerIds } from '../deals/queries';
+import type { Tx } from '../db/client';
+import type { Platform } from '../platform/platform';
+import { refreshHomeCounts } from './counters';
+import { dealViewerIds } from './deal-reads';
 
 /**
  * The one mechanism that keeps the dashboard true when a deal changes: called in the transaction

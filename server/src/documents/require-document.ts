@@ -1,11 +1,11 @@
 import type { AccessParty, AccessRole, DocumentCollection } from '@pactum/core/documents';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { deals, drafts, templates } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import type { Platform } from '../../platform/platform';
-import { isProductAdmin } from '../admin/product-admin';
+import type { DbOrTx } from '../db/client';
+import { deals, drafts, templates } from '../db/schema';
+import { AppError } from '../http/app-error';
+import type { Platform } from '../platform/platform';
 import { resolveAccess } from './access';
+import { isProductAdmin } from './product-admin';
 
 /** The signed-in caller as document services need them (name for 'Locked by %s'). */
 export type DocumentCaller = {

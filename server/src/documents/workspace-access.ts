@@ -1,8 +1,8 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { workspaceMembers, workspaces } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { workspaceScopeOf } from '../../http/request-scope';
+import type { DbOrTx } from '../db/client';
+import { workspaceMembers, workspaces } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { workspaceScopeOf } from '../http/request-scope';
 
 export type WorkspaceRole = 'edit' | 'view';
 

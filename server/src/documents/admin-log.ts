@@ -1,6 +1,6 @@
 import type { AdminAction, AdminTargetKind } from '@pactum/core/admin';
-import type { DbOrTx } from '../../db/client';
-import { adminEvents } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { adminEvents } from '../db/schema';
 
 export type AdminActionRecord = {
   /** The admin who acted. */

@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/platform';
+import type { Platform } from '../platform/platform';
 
 /**
  * A product administrator, one of Pactum's own staff: the user's admin flag, a verified e-mail,

@@ -2,9 +2,9 @@ import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { DocumentCollection, PartyRole } from '@pactum/core/documents';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { DbOrTx, Tx } from '../../db/client';
-import { documentEvents } from '../../db/schema';
-import { canonicalJson, sha256Hex } from '../../platform/pdf/content-hash';
+import type { DbOrTx, Tx } from '../db/client';
+import { documentEvents } from '../db/schema';
+import { canonicalJson, sha256Hex } from '../platform/pdf/content-hash';
 
 /*
  * The audit trail of a document is append-only and hash-chained: each event stores the hash of

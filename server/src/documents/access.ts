@@ -5,15 +5,15 @@ import {
   documentCollections,
 } from '@pactum/core/documents';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../db/client';
 import {
   documentAccess,
   workspaceGroupMembers,
   workspaceGroups,
   workspaceMembers,
-} from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { workspaceScopeOf } from '../../http/request-scope';
+} from '../db/schema';
+import { AppError } from '../http/app-error';
+import { workspaceScopeOf } from '../http/request-scope';
 
 /** How a user reaches a document, in the order access is resolved (spec 2 §6). */
 export type AccessSource = 'user' | 'workspace' | 'group';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentEvents } from '../../db/schema';
-import { canonicalJson } from '../../platform/pdf/content-hash';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { documentEvents } from '../db/schema';
+import { canonicalJson } from '../platform/pdf/content-hash';
+import { createTestDatabase, type TestDatabase } from '../test/database';
 import { appendEvent, eventChainHead, eventHash, verifyEventChain } from './audit-chain';
 
 describe('the hash-chained audit trail', () => {

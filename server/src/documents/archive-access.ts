@@ -1,10 +1,10 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { archiveAccess, archiveItems } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import { workspaceScopeOf } from '../../http/request-scope';
-import { myGroupIds, myWorkspaceIds, type UserRef } from '../sharing/access';
-import { requireMember, type WorkspaceRole } from '../workspaces/access';
+import type { DbOrTx } from '../db/client';
+import { archiveAccess, archiveItems } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { workspaceScopeOf } from '../http/request-scope';
+import { myGroupIds, myWorkspaceIds, type UserRef } from './access';
+import { requireMember, type WorkspaceRole } from './workspace-access';
 
 /*
  * Who may open an archive item (spec 1 §6): a member of its workspace when the scope is the
@@ -15,7 +15,7 @@ import { requireMember, type WorkspaceRole } from '../workspaces/access';
  * permission job has rewritten the items below.
  *
  * In a request made with a workspace token, only that workspace counts, and of its groups only
- * those the token's maker is in (`myWorkspaceIds`, `myGroupIds` in sharing/access.ts).
+ * those the token's maker is in (`myWorkspaceIds`, `myGroupIds` in access.ts).
  */
 
 const tokenScopeOf = (userId: UserRef) =>

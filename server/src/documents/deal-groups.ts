@@ -1,10 +1,10 @@
 import { type DealGroup, dealGroupStates } from '@pactum/core/deals';
 import { and, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { archiveItems, deals, documentAccess } from '../../db/schema';
-import { canOpenItem } from '../archive/access';
-import { reachesUser } from '../sharing/access';
-import { hasSignatureToGive, type SigningUser, visibleDeals } from '../signing/my-signatures';
+import type { DbOrTx } from '../db/client';
+import { archiveItems, deals, documentAccess } from '../db/schema';
+import { reachesUser } from './access';
+import { canOpenItem } from './archive-access';
+import { hasSignatureToGive, type SigningUser, visibleDeals } from './visible-deals';
 
 /*
  * The one definition of a deal list group, on the deals of the outer query (`deals`). The deal

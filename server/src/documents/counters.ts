@@ -1,0 +1,101 @@
+import type { DealGroup } from '@pactum/core/deals';
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
+import { deals, drafts, type HomeCounts, templates, users, workspaceMembers } from '../db/schema';
+import { outsideRequestScope } from '../http/request-scope';
+import type { Platform } from '../platform/platform';
+import { accessibleDocumentIds } from './access';
+import { dealGroupCondition } from './deal-groups';
+import { listedDrafts } from './listed-drafts';
+import { visibleDeals } from './visible-deals';
+
+/*
+ * The drawer's counters (`user.home_counts`): counted from the records with the lists' own
+ * conditions, stored in the transaction of a change (`refreshHomeCounts`, or `dealChanged` in
+ * `live.ts` for everyone who sees a deal).
+ */
+
+/**
+ * The templates the library's 'All' list shows the user: the global (partner) ones and those
+ * they reach. Counted live when the app loads, as a global template published or a template
+ * shared through a workspace changes it for many users at once.
+ */
+export async function countLibrary(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(templates)
+    .where(
+      and(
+        isNull(templates.deletedAt),
+        or(
+          eq(templates.isGlobal, true),
+          inArray(templates.id, accessibleDocumentIds(db, { collection: 'templates', userId })),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The drafts the draft list shows the user (`listedDrafts`). Counted live when the app loads,
+ * like the library: a draft shared with a workspace (visibility team) reaches every member, so
+ * no single transaction could keep a stored count of every member true.
+ */
+export async function countDrafts(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(drafts).where(listedDrafts(db, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Recounts the drawer's counters of a user from the records themselves: the template library as
+ * the Templates list shows it (global ones and those the user reaches), their drafts, the deals
+ * they see by list group, and their workspaces. 'In Signing' splits in two: deals where the user
+ * still has a signature to give (`sign`) and the rest, which wait for others (`waiting`). The
+ * deal groups are the lists' and the dashboard's own conditions (`documents/deal-groups.ts`).
+ */
+export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const me = { id: userId, email: user?.email ?? '' };
+  const [workspaceCount] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+  // Each group's own condition (`dealGroupCondition`, the lists' and widgets' too), counted
+  // over the deals the user sees in one pass.
+  const counted = (group: Exclude<DealGroup, 'archived'>) =>
+    sql<number>`count(*) FILTER (WHERE ${dealGroupCondition(db, me, group)})`.mapWith(Number);
+  const [byGroup] = await db
+    .select({
+      negotiate: counted('negotiate'),
+      sign: counted('sign'),
+      waiting: counted('waiting'),
+      signed: counted('signed'),
+      trash: counted('trash'),
+    })
+    .from(deals)
+    .where(visibleDeals(db, me));
+  return {
+    templates: await countLibrary(db, userId),
+    drafts: await countDrafts(db, userId),
+    negotiate: byGroup?.negotiate ?? 0,
+    sign: byGroup?.sign ?? 0,
+    waiting: byGroup?.waiting ?? 0,
+    signed: byGroup?.signed ?? 0,
+    trash: byGroup?.trash ?? 0,
+    workspaces: Number(workspaceCount?.n ?? 0),
+  };
+}
+
+/**
+ * Stores fresh counters of a user in the caller's transaction and tells their open tabs. Areas
+ * call it when they change what a user's drawer counts (a workspace joined, a deal sent).
+ */
+export async function refreshHomeCounts(platform: Platform, tx: Tx, userId: string): Promise<void> {
+  // The person's own counters, even when a workspace token's request changed them.
+  const counts = await outsideRequestScope(() => countHome(tx, userId));
+  await tx
+    .update(users)
+    .set({ homeCounts: sql`${JSON.stringify(counts)}::jsonb` })
+    .where(eq(users.id, userId));
+  await platform.realtime.publish(tx, { topic: `user:${userId}`, type: 'user.updated' });
+}

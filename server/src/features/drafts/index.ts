@@ -1,0 +1,2 @@
+/* The drafts feature's front door: what other features may call. */
+export { copySectionRows, publishDraft, requireDraft } from './service';

@@ -1,0 +1,3 @@
+/* The signing feature's front door: what other features may call. */
+export { loadContractContent } from './contract-content';
+export { getSignedPdfStatus } from './signed-pdf';

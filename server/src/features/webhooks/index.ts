@@ -1,0 +1,2 @@
+/* The webhooks feature's front door: what other features may call. */
+export { queueDealWebhook } from './events';
