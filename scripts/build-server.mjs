@@ -29,6 +29,8 @@ const cliDir = path.join(serverDir, 'src', 'cli');
 const entryPoints = [
   path.join(serverDir, 'src', 'main.ts'),
   path.join(serverDir, 'src', 'worker.ts'),
+  // The thread that draws printable PDFs (platform/pdf/printable.ts finds it here).
+  path.join(serverDir, 'src', 'platform', 'pdf', 'printable-worker.ts'),
   ...fs
     .readdirSync(cliDir)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))

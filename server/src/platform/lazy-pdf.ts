@@ -30,5 +30,7 @@ export async function createLazyPdfService(options: PdfServiceOptions): Promise<
     seal: async (pdf, sealOptions) => (await load()).seal(pdf, sealOptions),
     sealCertificate: async () => (await load()).sealCertificate(),
     inspect: async (pdf) => (await load()).inspect(pdf),
+    // Nothing to stop when no PDF was ever made.
+    close: async () => (service ? (await service).close() : undefined),
   };
 }

@@ -136,4 +136,5 @@ export async function startPlatform(platform: Platform, options: { isWorker: boo
 export async function stopPlatform(platform: Platform, options: { graceMs?: number } = {}) {
   await platform.realtime.stop();
   await platform.jobs.stop(options.graceMs);
+  await platform.pdf.close();
 }

@@ -718,15 +718,24 @@ export async function sign(
   return getSigningView(platform, options);
 }
 
-/** What is being signed now: the uploaded PDF's bytes (process pdf) or the contract content. */
+/**
+ * What is being signed now: the uploaded PDF (process pdf) or the contract content. The PDF's
+ * hash is the one stored when its upload completed (a stored file never changes), so signing
+ * reads no file and hashes nothing inside its locked transaction; only a file stored before
+ * hashes were kept is read and hashed.
+ */
 async function currentContentSha256(
   platform: Platform,
   db: DbOrTx,
   deal: DealRow,
 ): Promise<string | null> {
   if (deal.pdfFileId) {
-    const pdf = await originalPdf(platform, db, deal.pdfFileId);
-    return pdf ? sha256Hex(pdf.body) : null;
+    const [file] = await db
+      .select({ sha256: files.sha256, storageKey: files.storageKey })
+      .from(files)
+      .where(eq(files.id, deal.pdfFileId));
+    if (!file) return null;
+    return file.sha256 ?? sha256Hex(await platform.storage.get(file.storageKey));
   }
   return (await loadContractContent(db, deal.id))?.sha256 ?? null;
 }

@@ -1,11 +1,11 @@
 import { PDFDocument, PDFName, PDFSignature } from 'pdf-lib';
 import type { Database } from '../../db/client';
+import { createPrintableRenderer } from './printable';
 import {
   appendSigningPages,
   type ContractPdfInput,
   type PrintablePdfInput,
   renderContractPdf,
-  renderPrintablePdf,
   type SigningPagesInput,
 } from './render';
 import {
@@ -35,6 +35,8 @@ export type PdfService = {
   sealCertificate(): Promise<CertificateInfo>;
   /** What Send & Sign PDF must know of an upload before it is used (see `inspectPdf`). */
   inspect(pdf: Uint8Array): Promise<PdfInspection>;
+  /** Stops the printable copies' thread (when the process stops). */
+  close(): Promise<void>;
 };
 
 /**
@@ -81,9 +83,11 @@ export function createPdfService(options: {
     });
     return stored;
   };
+  // Off the event loop, in a thread of its own, and kept a minute by content (printable.ts).
+  const printable = createPrintableRenderer();
   return {
     renderContract: renderContractPdf,
-    renderPrintable: renderPrintablePdf,
+    renderPrintable: (input) => printable.render(input),
     appendSigningPages,
     async seal(pdf, sealOptions) {
       return sealPdf(pdf, await certificate(), {
@@ -95,5 +99,6 @@ export function createPdfService(options: {
       return describeCertificate(await certificate());
     },
     inspect: inspectPdf,
+    close: () => printable.close(),
   };
 }
