@@ -22,6 +22,10 @@ export const ALERT_COUNT_CHECKS_MS = [5_000, 10_000] as const;
 /** The query that opens the alert drawer on the archive page (spec 1 §2). */
 export const ALERT_DRAWER_PARAM = 'showAlertDrawer';
 
+/** What a workspace administrator did to someone else's alert, as its record names it. */
+export const alertAdministratorActions = ['changed', 'removed'] as const;
+export type AlertAdministratorAction = (typeof alertAdministratorActions)[number];
+
 /** The spec's texts of alerts (spec 1 §5, §8) and ours where it has none. */
 export const alertMessages = {
   en: {

@@ -33,6 +33,18 @@ export type ArchiveScope = (typeof archiveScopes)[number];
 export const archiveTextStates = ['pending', 'done', 'no-text', 'failed'] as const;
 export type ArchiveTextState = (typeof archiveTextStates)[number];
 
+/** A signed deal's filing into a party's Inbox: under way, failed, or filed. */
+export const archiveFilingStates = ['in-progress', 'failed', 'done'] as const;
+export type ArchiveFilingState = (typeof archiveFilingStates)[number];
+
+/** A filing's step: `sealing` while the signed PDF is being made, `filing` while it is archived. */
+export const archiveFilingSteps = ['sealing', 'filing'] as const;
+export type ArchiveFilingStep = (typeof archiveFilingSteps)[number];
+
+/** A folder's permission change: still running through the items below it, or done. */
+export const permissionChangeStates = ['running', 'done'] as const;
+export type PermissionChangeState = (typeof permissionChangeStates)[number];
+
 /** The spec's texts of the archive (spec 1 §2, §5). */
 export const archiveMessages = {
   en: {

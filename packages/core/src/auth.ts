@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isTimezone } from './schedule';
 import {
   emailField,
+  languages,
   messageKey,
   optionalText,
   passwordField,
@@ -17,6 +18,26 @@ export const ssoProviderNames: Record<SsoProvider, string> = {
   google: 'Google',
   microsoft: 'Microsoft',
 };
+
+/** What a user's sign-in and account security events (the audit trail) record. */
+export const authEventTypes = [
+  'signup',
+  'login',
+  'logout',
+  'password-change',
+  'password-reset',
+  'email-verified',
+  'totp-enabled',
+  'totp-disabled',
+  'passkey-added',
+  'passkey-removed',
+  'recovery-codes-made',
+  'recovery-code-used',
+  'second-factor-reset',
+  'reauthenticated',
+  'sessions-ended',
+] as const;
+export type AuthEventType = (typeof authEventTypes)[number];
 
 /**
  * Texts of sign-in and sign-up that are not API errors (spec 1 §8), en and fi. The API's own
@@ -49,7 +70,7 @@ export const signUpSchema = z.strictObject({
   phone: phoneField().default(''),
   password: passwordField(),
   acceptTerms: z.literal(true, { message: messageKey('terms') }),
-  lang: z.enum(['en', 'fi']).default('en'),
+  lang: z.enum(languages).default('en'),
   /** The invite (or signer link) that brought the user here, to return to after signup. */
   inviteId: z.string().max(100).optional(),
 });
@@ -97,9 +118,10 @@ export const ssoSignUpSchema = z.strictObject({
   lastname: requiredText(),
   phone: phoneField().default(''),
   acceptTerms: z.literal(true, { message: messageKey('terms') }),
-  lang: z.enum(['en', 'fi']).default('en'),
+  lang: z.enum(languages).default('en'),
 });
 
+/** How often a user gets the e-mail digest of notifications, or not at all. */
 export const emailNotificationOptions = ['daily2x', 'daily', 'weekly', 'off'] as const;
 export type EmailNotification = (typeof emailNotificationOptions)[number];
 
@@ -127,7 +149,7 @@ export const updateAccountSchema = z
     firstname: requiredText(),
     lastname: requiredText(),
     phone: phoneField(),
-    lang: z.enum(['en', 'fi'], { message: messageKey('choice') }),
+    lang: z.enum(languages, { message: messageKey('choice') }),
     emailNotifications: z.enum(emailNotificationOptions, { message: messageKey('choice') }),
     timezone: plainText().trim().min(1).max(64).refine(isTimezone, messageKey('choice')),
     company: companySchema,

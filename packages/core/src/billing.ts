@@ -13,6 +13,10 @@ import {
 export const currencies = ['EUR', 'SEK', 'USD'] as const;
 export type Currency = (typeof currencies)[number];
 
+/** A workspace member's billing access: `edit` is an administrator, `view` a user. */
+export const workspaceRoles = ['edit', 'view'] as const;
+export type WorkspaceRole = (typeof workspaceRoles)[number];
+
 /** Credits in one purchase: whole numbers, at most 2000 (the slider offers 1 to 200). */
 export const MAX_CREDITS_PER_PURCHASE = 2000;
 
@@ -242,5 +246,5 @@ export const tagSchema = z.strictObject({ tag: plainText().trim().max(100) });
 
 export const inviteMemberSchema = z.strictObject({
   email: emailField(),
-  role: z.enum(['edit', 'view']).default('view'),
+  role: z.enum(workspaceRoles).default('view'),
 });

@@ -10,6 +10,7 @@ import {
   type SectionType,
 } from './documents';
 import type { ErrorCode } from './errors';
+import { htmlToText } from './html-text';
 import { plainText } from './validation';
 
 /**
@@ -581,8 +582,6 @@ export const DEAL_PAGE_MAX = 100;
 export const DEAL_EVENTS_PAGE_SIZE = 100;
 /** Deal settings autosave after 2 s without changes. */
 export const DEAL_SETTINGS_AUTOSAVE_MS = 2000;
-/** A section's edit lock is let go after this long without a save (a closed tab). */
-export const SECTION_LOCK_TTL_MS = 15 * 60 * 1000;
 
 /** List card status (spec 2 §4): new icon, 'In negotiation', 'In signing', 'Signed at %s'. */
 export function dealCardStatus(
@@ -628,43 +627,6 @@ export function eventSnippet(text: string): string {
 // Redline
 // ---------------------------------------------------------------------------------------------
 
-const entities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/**
- * The reading text of a (sanitised) section HTML: block ends become line breaks, other tags go,
- * entities are decoded. Good enough to compare two versions word by word.
- */
-export function htmlToPlainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre|table|ul|ol)>/gi, '\n')
-    .replace(/<(td|th)[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-      if (code[0] === '#') {
-        const point =
-          code[1] === 'x' || code[1] === 'X'
-            ? Number.parseInt(code.slice(2), 16)
-            : Number.parseInt(code.slice(1), 10);
-        return Number.isFinite(point) && point > 0 && point < 0x110000
-          ? String.fromCodePoint(point)
-          : whole;
-      }
-      return entities[code.toLowerCase()] ?? whole;
-    })
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-}
-
 /** Text safe inside HTML. */
 export function escapeHtml(text: string): string {
   return text
@@ -679,7 +641,10 @@ export type RedlinePart = { kind: 'same' | 'inserted' | 'deleted'; text: string 
 
 /** Word-level differences between the reading texts of two versions. */
 export function redlineParts(fromHtml: string, toHtml: string): RedlinePart[] {
-  const changes = diffWordsWithSpace(htmlToPlainText(fromHtml), htmlToPlainText(toHtml));
+  const changes = diffWordsWithSpace(
+    htmlToText(fromHtml, { lines: true }),
+    htmlToText(toHtml, { lines: true }),
+  );
   return changes.map((change) => ({
     kind: change.added ? 'inserted' : change.removed ? 'deleted' : 'same',
     text: change.value,

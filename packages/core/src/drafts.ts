@@ -7,10 +7,12 @@ import {
   documentVisibilities,
   type Parties,
   type Party,
+  type PartyRole,
   partySchema,
 } from './documents';
+import { htmlToText } from './html-text';
 import type { Section } from './templates';
-import { plainText } from './validation';
+import { type Lang, plainText } from './validation';
 
 /**
  * The drafts and sending contract (spec 2 §2.2, §2.3, §3, §4.4, §4.5, §4.7, §5): request and
@@ -258,10 +260,7 @@ export function requiredHighlights(html: string): string[] {
   const found: string[] = [];
   const pattern = /<(mark|span)\b[^>]*\bdata-required\b[^>]*>([\s\S]*?)<\/\1>/gi;
   for (const match of html.matchAll(pattern)) {
-    const text = (match[2] ?? '')
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|\u00a0/g, ' ')
-      .trim();
+    const text = htmlToText(match[2] ?? '');
     if (text) found.push(text);
   }
   return found;
@@ -348,7 +347,7 @@ export type InviteCheck =
 export function checkInviteEmails(
   typed: readonly string[],
   alreadyInvited: readonly string[],
-  lang: 'en' | 'fi' = 'en',
+  lang: Lang = 'en',
 ): InviteCheck {
   const messages = draftMessages[lang];
   const tags = typed.map((tag) => tag.replace(/^[\s,;]+|[\s,;]+$/g, '')).filter(Boolean);
@@ -519,21 +518,29 @@ export const receiverDetailsSchema = z.strictObject({ party: draftPartySchema })
 /** A section of a draft as the API returns it: the templates contract's Section. */
 export type DraftSection = Section;
 
+/** A draft receiver's state: not sent yet, or sent (its deal exists). */
+export const receiverStatuses = ['new', 'sent'] as const;
+export type ReceiverStatus = (typeof receiverStatuses)[number];
+
 /** A receiver of a draft. */
 export type Receiver = {
   id: string;
   party: Party;
   emails: { id: string; email: string }[];
   dealId: string | null;
-  status: 'new' | 'sent';
+  status: ReceiverStatus;
   position: number;
 };
+
+/** The steps of a send's progress: waiting, creating the deals, sending the invites, finished. */
+export const draftQueueSteps = ['queued', 'creating', 'inviting', 'done', 'error'] as const;
+export type DraftQueueStep = (typeof draftQueueSteps)[number];
 
 /** The progress of a send (draftQue). */
 export type DraftQueue = {
   id: string;
   progress: number;
-  step: 'queued' | 'creating' | 'inviting' | 'done' | 'error';
+  step: DraftQueueStep;
   errorMessage: string | null;
 };
 
@@ -612,7 +619,7 @@ export type CommentRow = {
   id: string;
   sectionId: string;
   threadId: string | null;
-  party: 'sender' | 'receiver';
+  party: PartyRole;
   content: string;
   creator: { id: string; firstname: string; lastname: string; email: string };
   createdAt: string;

@@ -7,6 +7,7 @@ import {
   isErrorCode,
   placeholdersOf,
 } from './errors';
+import { languages } from './validation';
 
 const codes = Object.keys(errorCodes) as ErrorCode[];
 
@@ -19,7 +20,7 @@ describe('the error catalogue', () => {
   });
 
   it('has every code in English and Finnish, and nothing else', () => {
-    for (const lang of ['en', 'fi'] as const) {
+    for (const lang of languages) {
       expect(Object.keys(errorMessages[lang]).sort()).toEqual([...codes].sort());
       for (const code of codes)
         expect(errorMessages[lang][code].trim(), `${lang} ${code}`).not.toBe('');

@@ -7,6 +7,7 @@ import { fileMessages, fileMessagesFi } from './files';
 import { importMessages } from './imports';
 import { sendPdfMessages, signingMessages } from './signing';
 import { templateMessages } from './templates';
+import type { Lang } from './validation';
 
 /**
  * Error codes of the HTTP API, each with its HTTP status. The server answers every error as
@@ -958,7 +959,7 @@ const fi: Record<ErrorCode, string> = {
  * The error catalogue: each code's text per language, with `{{name}}` placeholders for the
  * error's params. The web loads it as i18next's `errors` namespace.
  */
-export const errorMessages: Record<'en' | 'fi', Record<ErrorCode, string>> = { en, fi };
+export const errorMessages: Record<Lang, Record<ErrorCode, string>> = { en, fi };
 
 /** The names of the placeholders of a text (`{{name}}`), in order. */
 export function placeholdersOf(text: string): string[] {
@@ -966,11 +967,7 @@ export function placeholdersOf(text: string): string[] {
 }
 
 /** An error's text in a language, its placeholders filled with `params` (absent ones kept). */
-export function errorMessage(
-  code: ErrorCode,
-  params: ErrorParams = {},
-  lang: 'en' | 'fi' = 'en',
-): string {
+export function errorMessage(code: ErrorCode, params: ErrorParams = {}, lang: Lang = 'en'): string {
   return errorMessages[lang][code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );

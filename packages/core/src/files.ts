@@ -19,6 +19,10 @@ export const UPLOAD_CHUNK_SIZE = 1_048_576;
 export const uploadPurposes = ['attachment', 'import', 'archive'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
+/** What a stored file is for: the upload purposes, a deal's signed PDF, or a PDF sent to sign. */
+export const filePurposes = ['attachment', 'import', 'signed-pdf', 'pdf-deal', 'archive'] as const;
+export type FilePurpose = (typeof filePurposes)[number];
+
 /** MB with two decimals, as the size message shows it. */
 export function formatMb(bytes: number): string {
   return (bytes / BYTES_PER_MB).toFixed(2);

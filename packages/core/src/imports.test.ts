@@ -3,7 +3,6 @@ import { fileTooLargeMessage, formatMb } from './files';
 import {
   areMarkersTooSimilar,
   checkImportForTemplate,
-  htmlText,
   splitImportBlocks,
   splitImportSections,
   stripLeadingNumber,
@@ -68,10 +67,6 @@ describe('splitImportBlocks', () => {
     expect(a?.signature).toBe('p.em.strong');
     expect(b?.signature).toBe('p');
     expect(c?.signature).toBe('h3.u');
-  });
-
-  it('decodes entities in text', () => {
-    expect(htmlText('<p>a&nbsp;&lt;b&gt; &#228; &#xe4; &quot;q&quot;</p>')).toBe('a <b> ä ä "q"');
   });
 });
 

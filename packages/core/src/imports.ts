@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
+import { htmlToText } from './html-text';
 import { templateCategories, templateLanguageCodes, templateRegionCodes } from './templates';
 import { plainText } from './validation';
 
@@ -112,31 +113,6 @@ export const importErrorCodes = {
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'col', 'wbr', 'input', 'meta', 'link']);
 const TAG_PATTERN = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>/g;
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-/** Plain text of an HTML fragment: tags dropped, entities decoded, spaces collapsed. */
-export function htmlText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-      if (entity.startsWith('#x') || entity.startsWith('#X')) {
-        return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-      }
-      if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
-      return ENTITIES[entity.toLowerCase()] ?? match;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Emphasis that wraps all of a block's text, as signature classes. */
 const EMPHASIS: [string, RegExp][] = [
   ['em', /<(em|i)\b[^>]*>[\s\S]*?<\/\1>/gi],
@@ -146,9 +122,9 @@ const EMPHASIS: [string, RegExp][] = [
 
 function signatureOf(tag: string, inner: string, text: string): string {
   if (!text) return tag;
-  const classes = EMPHASIS.filter(([, pattern]) => htmlText(inner.replace(pattern, '')) === '').map(
-    ([name]) => name,
-  );
+  const classes = EMPHASIS.filter(
+    ([, pattern]) => htmlToText(inner.replace(pattern, '')) === '',
+  ).map(([name]) => name);
   return [tag, ...classes].join('.');
 }
 
@@ -159,7 +135,7 @@ function signatureOf(tag: string, inner: string, text: string): string {
 export function splitImportBlocks(html: string): ImportBlock[] {
   const blocks: ImportBlock[] = [];
   const push = (tag: string, blockHtml: string, inner: string) => {
-    const text = htmlText(inner);
+    const text = htmlToText(inner);
     blocks.push({
       index: blocks.length,
       tag,

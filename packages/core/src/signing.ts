@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { AuditEventSection } from './document-events';
-import type { PartyRole } from './documents';
-import { plainText } from './validation';
+import { type PartyRole, partyRoles } from './documents';
+import { type Lang, languages, plainText } from './validation';
 
 /**
  * Signing rules shared by the server and the web (spec 3 §3 deal signer, §4 signing and
  * two-step states, §5 signer setup / signature / two-step code, §9 constants). No I/O.
  */
 
-export type SigningLang = 'en' | 'fi';
+export type SigningLang = Lang;
 
 /** The spec's texts of signing (en verbatim), with Finnish. `%s` is filled in order. */
 export const signingMessages = {
@@ -243,7 +243,7 @@ const signerFieldSchema = plainText().max(250);
 
 /** One signer as a form or route takes it (before normalisation). */
 export const signerInputSchema = z.strictObject({
-  party: z.enum(['sender', 'receiver']),
+  party: z.enum(partyRoles),
   firstname: signerFieldSchema,
   lastname: signerFieldSchema,
   email: signerFieldSchema,
@@ -340,6 +340,10 @@ export function isSignatureTextValid(text: string): boolean {
 
 export const signerStates = ['new', 'signed'] as const;
 export type SignerState = (typeof signerStates)[number];
+
+/** The sealed signed PDF of a deal: being made, ready, or given up on after the retries. */
+export const signedPdfStates = ['pending', 'done', 'failed'] as const;
+export type SignedPdfState = (typeof signedPdfStates)[number];
 
 /** Completion (spec 3 §4): both parties have signers and every signer has signed. */
 export function isSigningComplete(signers: { party: PartyRole; state: SignerState }[]): boolean {
@@ -505,7 +509,7 @@ export const signRequestSchema = z.strictObject({
   consent: z.strictObject({
     isAccepted: z.literal(true, { message: 'Please accept the electronic signature terms.' }),
     version: z.literal(SIGNING_CONSENT_VERSION),
-    lang: z.enum(['en', 'fi']),
+    lang: z.enum(languages),
   }),
 });
 export type SignRequest = z.infer<typeof signRequestSchema>;
@@ -604,7 +608,7 @@ export type SigningView = {
   events: SigningAuditEvent[];
   isAuditChainValid: boolean;
   signedPdf: {
-    state: 'pending' | 'done' | 'failed';
+    state: SignedPdfState;
     sha256: string | null;
     attempts: number;
     lastError: string | null;
@@ -644,7 +648,7 @@ export const sendPdfSchema = z.strictObject({
   title: plainText().trim().min(1, sendPdfMessages.en.required).max(250),
   sender: sendPdfParty,
   receiver: sendPdfParty,
-  signers: signerSetupSchema({ mode: 'signing', parties: ['sender', 'receiver'] }),
+  signers: signerSetupSchema({ mode: 'signing', parties: [...partyRoles] }),
   use2faInSigning: z.boolean().default(false),
   representatives: z
     .strictObject({

@@ -34,12 +34,6 @@ export const ABSTRACT_MAX = 5000;
 export const MAX_CONTENT_OPTIONS = 26;
 /** Longest stored HTML of one content option (characters). */
 export const CONTENT_HTML_MAX = 500_000;
-/**
- * A section lock older than this may be taken over by another editor (ms): an abandoned tab
- * does not block a section for ever. The editor re-locks its open section (POST .../lock) as a
- * heartbeat, which renews the lock.
- */
-export const SECTION_LOCK_STALE_MS = 30 * 60 * 1000;
 /** The price of a template whose price is null: 1 credit per receiver (spec 2 §9). */
 export const DEFAULT_TEMPLATE_PRICE = 1;
 /** Suggested people in the share dialog (spec 2 §9). */

@@ -39,7 +39,9 @@ export const validationMessages = {
 } as const;
 
 export type ValidationKey = keyof (typeof validationMessages)['en'];
-export type Lang = 'en' | 'fi';
+/** The languages Pactum speaks: a user's language, and that of their mails and signatures. */
+export const languages = ['en', 'fi'] as const;
+export type Lang = (typeof languages)[number];
 
 /** A message key with its parameters, e.g. `v:minLength|n=6`. */
 export function messageKey(

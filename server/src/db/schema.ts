@@ -1,6 +1,28 @@
 import { adminActions, adminTargetKinds, chainCheckStatuses } from '@pactum/core/admin';
-import { archiveItemTypes, archiveScopes, archiveTextStates } from '@pactum/core/archive';
-import type { Address, Company, HomeCounts } from '@pactum/core/auth';
+import { alertAdministratorActions } from '@pactum/core/alerts';
+import { outboxMessageKinds } from '@pactum/core/api/dev-outbox';
+import { paymentProviders, paymentStatuses, testChargeStatuses } from '@pactum/core/api/payments';
+import { authChallengePurposes, secondFactorMethods } from '@pactum/core/api/two-factor';
+import { creditProducts, workspaceTypes } from '@pactum/core/api/workspaces';
+import { apiTokenScopes } from '@pactum/core/api-tokens';
+import {
+  archiveFilingStates,
+  archiveFilingSteps,
+  archiveItemTypes,
+  archiveScopes,
+  archiveTextStates,
+  permissionChangeStates,
+} from '@pactum/core/archive';
+import {
+  type Address,
+  authEventTypes,
+  type Company,
+  emailNotificationOptions,
+  type HomeCounts,
+  ssoProviders,
+} from '@pactum/core/auth';
+import { type Currency, currencies, workspaceRoles } from '@pactum/core/billing';
+import { type SectionLogState, sectionLogStates } from '@pactum/core/deals';
 import {
   accessParties,
   accessRoles,
@@ -11,12 +33,23 @@ import {
   draftProcesses,
   type Parties,
   type Party,
+  type PartyRole,
   partyRoles,
   sectionTypes,
 } from '@pactum/core/documents';
-import type { ImportMarkers } from '@pactum/core/imports';
+import { draftQueueSteps, receiverStatuses } from '@pactum/core/drafts';
+import { filePurposes } from '@pactum/core/files';
+import { type ImportMarkers, importStates } from '@pactum/core/imports';
 import { notificationCollections } from '@pactum/core/notifications';
-import { signatureColors, signatureFonts, twoStepStates } from '@pactum/core/signing';
+import {
+  signatureColors,
+  signatureFonts,
+  signedPdfStates,
+  signerStates,
+  twoStepStates,
+} from '@pactum/core/signing';
+import { languages } from '@pactum/core/validation';
+import { webhookDeliveryStates } from '@pactum/core/webhooks';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -66,17 +99,13 @@ export const users = pgTable(
     firstname: text('firstname').notNull().default(''),
     lastname: text('lastname').notNull().default(''),
     phone: text('phone'),
-    lang: text('lang', { enum: ['en', 'fi'] })
-      .notNull()
-      .default('en'),
+    lang: text('lang', { enum: languages }).notNull().default('en'),
     isAdmin: boolean('is_admin').notNull().default(false),
-    ssoProvider: text('sso_provider', { enum: ['google', 'microsoft'] }),
+    ssoProvider: text('sso_provider', { enum: ssoProviders }),
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
-    emailNotifications: text('email_notifications', {
-      enum: ['daily2x', 'daily', 'weekly', 'off'],
-    })
+    emailNotifications: text('email_notifications', { enum: emailNotificationOptions })
       .notNull()
       .default('daily'),
     timezone: text('timezone'),
@@ -142,7 +171,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The second factor this session's sign-in passed (null: password or single sign-on only). */
-    secondFactor: text('second_factor', { enum: ['totp', 'passkey', 'recovery'] }),
+    secondFactor: text('second_factor', { enum: secondFactorMethods }),
     /** When the person last proved who they are in this session (sign-in or re-authentication). */
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -198,25 +227,7 @@ export const authEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', {
-      enum: [
-        'signup',
-        'login',
-        'logout',
-        'password-change',
-        'password-reset',
-        'email-verified',
-        'totp-enabled',
-        'totp-disabled',
-        'passkey-added',
-        'passkey-removed',
-        'recovery-codes-made',
-        'recovery-code-used',
-        'second-factor-reset',
-        'reauthenticated',
-        'sessions-ended',
-      ],
-    }).notNull(),
+    type: text('type', { enum: authEventTypes }).notNull(),
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
@@ -297,7 +308,7 @@ export const authChallenges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['sign-in', 'passkey-register'] }).notNull(),
+    purpose: text('purpose', { enum: authChallengePurposes }).notNull(),
     /** The WebAuthn challenge handed to the browser, when one was asked for. */
     webauthnChallenge: text('webauthn_challenge'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -325,7 +336,7 @@ export type WorkspaceLicensing = {
   enabled: boolean;
   pricePerSeat: number;
   maxActiveSeats: number;
-  billingCurrency: 'EUR' | 'SEK' | 'USD';
+  billingCurrency: Currency;
 };
 /** The card on file, as the payment provider summarises it (never the number). */
 export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
@@ -360,11 +371,9 @@ export const workspaces = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
-    type: text('type', { enum: ['card', 'invoice'] }).notNull(),
+    type: text('type', { enum: workspaceTypes }).notNull(),
     credits: integer('credits').notNull().default(0),
-    currency: text('currency', { enum: ['EUR', 'SEK', 'USD'] })
-      .notNull()
-      .default('EUR'),
+    currency: text('currency', { enum: currencies }).notNull().default('EUR'),
     isVerified: boolean('is_verified').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
@@ -400,7 +409,7 @@ export const workspaces = pgTable(
     /** The credits an invoice order asked for, granted when an administrator verifies it. */
     asyncPayment: jsonb('async_payment').$type<{
       credits: number;
-      currency: 'EUR' | 'SEK' | 'USD';
+      currency: Currency;
       unitPrice: number;
       taxPrc: number;
       taxAmount: number;
@@ -420,7 +429,7 @@ export const workspaceMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['edit', 'view'] }).notNull(),
+    role: text('role', { enum: workspaceRoles }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -433,8 +442,8 @@ export type { ContentOption };
 
 /** One step in a deal section's negotiation log (spec 3 §3, deal section). */
 export type SectionLogEntry = {
-  state: 'sent' | 'countered' | 'agreed' | 'reopened';
-  party: 'sender' | 'receiver';
+  state: SectionLogState;
+  party: PartyRole;
   userId: string;
   time: string;
   contentId: string;
@@ -647,9 +656,7 @@ export const files = pgTable(
     offset: integer('offset').notNull().default(0),
     /** The stored chunks of an upload in progress, in order; composed into `storageKey` at the end. */
     chunkKeys: jsonb('chunk_keys').$type<string[]>().notNull().default([]),
-    purpose: text('purpose', {
-      enum: ['attachment', 'import', 'signed-pdf', 'pdf-deal', 'archive'],
-    }).notNull(),
+    purpose: text('purpose', { enum: filePurposes }).notNull(),
     sha256: text('sha256'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id),
@@ -686,9 +693,7 @@ export const templateImports = pgTable('template_import', {
   fileId: uuid('file_id').references(() => files.id),
   name: text('name').notNull(),
   size: integer('size').notNull(),
-  state: text('state', { enum: ['new', 'loading', 'ready', 'error'] })
-    .notNull()
-    .default('new'),
+  state: text('state', { enum: importStates }).notNull().default('new'),
   errorMessage: text('error_message'),
   /** The API error code of a failed conversion (`errorMessage` is its English text). */
   errorCode: text('error_code'),
@@ -778,9 +783,7 @@ export const draftReceivers = pgTable(
       .notNull()
       .references(() => drafts.id, { onDelete: 'cascade' }),
     dealId: uuid('deal_id'),
-    status: text('status', { enum: ['new', 'sent'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: receiverStatuses }).notNull().default('new'),
     party: jsonb('party').$type<Party>().notNull(),
     emails: jsonb('emails').$type<{ id: string; email: string }[]>().notNull().default([]),
     contractName: text('contract_name'),
@@ -800,9 +803,7 @@ export const draftQueues = pgTable(
       .notNull()
       .references(() => drafts.id, { onDelete: 'cascade' }),
     progress: integer('progress').notNull().default(0),
-    step: text('step', { enum: ['queued', 'creating', 'inviting', 'done', 'error'] })
-      .notNull()
-      .default('queued'),
+    step: text('step', { enum: draftQueueSteps }).notNull().default('queued'),
     errorMessage: text('error_message'),
     createdAt: createdAt(),
     modifiedAt: modifiedAt(),
@@ -896,7 +897,7 @@ export const dealSections = pgTable(
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    state: text('state', { enum: ['sent', 'agreed', 'countered', 'reopened'] }),
+    state: text('state', { enum: sectionLogStates }),
     stateParty: text('state_party', { enum: partyRoles }),
     log: jsonb('log').$type<SectionLogEntry[]>().notNull().default([]),
   },
@@ -945,7 +946,7 @@ export const devOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     messageKey: text('message_key').notNull(),
-    kind: text('kind', { enum: ['email', 'sms'] }).notNull(),
+    kind: text('kind', { enum: outboxMessageKinds }).notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
@@ -984,9 +985,7 @@ export const dealInvites = pgTable(
       .references(() => deals.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id),
-    party: text('party', { enum: ['sender', 'receiver'] })
-      .notNull()
-      .default('receiver'),
+    party: text('party', { enum: partyRoles }).notNull().default('receiver'),
     mailStatus: text('mail_status', { enum: mailStatuses }).notNull().default('new'),
     /** When the link stops working (the deal was trashed, the invite withdrawn). */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -1007,15 +1006,13 @@ export const dealSigners = pgTable(
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    party: text('party', { enum: ['sender', 'receiver'] }).notNull(),
+    party: text('party', { enum: partyRoles }).notNull(),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
     userId: uuid('user_id').references(() => users.id),
-    state: text('state', { enum: ['new', 'signed'] })
-      .notNull()
-      .default('new'),
+    state: text('state', { enum: signerStates }).notNull().default('new'),
     mailStatus: text('mail_status', { enum: mailStatuses }).notNull().default('new'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -1030,7 +1027,7 @@ export const dealSigners = pgTable(
     userAgent: text('user_agent'),
     /** The electronic signature consent accepted: its version, language and exact text. */
     consentVersion: text('consent_version'),
-    consentLang: text('consent_lang', { enum: ['en', 'fi'] }),
+    consentLang: text('consent_lang', { enum: languages }),
     consentText: text('consent_text'),
     /** This signer verifies their phone with an SMS code before signing. */
     use2fa: boolean('use_2fa').notNull().default(false),
@@ -1077,9 +1074,7 @@ export const signedPdfs = pgTable('signed_pdf', {
   dealId: uuid('deal_id')
     .primaryKey()
     .references(() => deals.id, { onDelete: 'cascade' }),
-  state: text('state', { enum: ['pending', 'done', 'failed'] })
-    .notNull()
-    .default('pending'),
+  state: text('state', { enum: signedPdfStates }).notNull().default('pending'),
   fileId: uuid('file_id').references(() => files.id),
   sha256: text('sha256'),
   attempts: integer('attempts').notNull().default(0),
@@ -1123,13 +1118,13 @@ export const creditTransactions = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    product: text('product', { enum: ['credits', 'licenses', 'send', 'adjustment'] }).notNull(),
+    product: text('product', { enum: creditProducts }).notNull(),
     purchase: integer('purchase').notNull().default(0),
     spend: integer('spend').notNull().default(0),
     /** Signed change of the balance: purchase − spend. */
     amountChange: integer('amount_change').notNull(),
     balanceAfter: integer('balance_after').notNull(),
-    currency: text('currency', { enum: ['EUR', 'SEK', 'USD'] }),
+    currency: text('currency', { enum: currencies }),
     /** Minor units. */
     unitPrice: integer('unit_price'),
     taxPrc: integer('tax_prc'),
@@ -1141,7 +1136,7 @@ export const creditTransactions = pgTable(
     paymentId: uuid('payment_id'),
     collection: text('collection'),
     documentId: uuid('document_id'),
-    documentProcess: text('document_process', { enum: ['sign', 'negotiate', 'pdf'] }),
+    documentProcess: text('document_process', { enum: draftProcesses }),
     documentTitle: text('document_title'),
     receiverName: text('receiver_name'),
     createdAt: createdAt(),
@@ -1161,14 +1156,12 @@ export const payments = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
     providerPaymentId: text('provider_payment_id'),
-    status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
     credits: integer('credits').notNull(),
-    currency: text('currency', { enum: ['EUR', 'SEK', 'USD'] }).notNull(),
+    currency: text('currency', { enum: currencies }).notNull(),
     unitPrice: integer('unit_price').notNull(),
     taxPrc: integer('tax_prc').notNull(),
     taxAmount: integer('tax_amount').notNull(),
@@ -1211,7 +1204,7 @@ export const testProcessorCharges = pgTable('test_processor_charge', {
   paymentId: uuid('payment_id'),
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
-  status: text('status', { enum: ['requires_action', 'succeeded', 'failed'] }).notNull(),
+  status: text('status', { enum: testChargeStatuses }).notNull(),
   returnUrl: text('return_url'),
   cardLast4: text('card_last4').notNull(),
   createdAt: createdAt(),
@@ -1226,7 +1219,7 @@ export const workspaceInvites = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: ['edit', 'view'] }).notNull(),
+    role: text('role', { enum: workspaceRoles }).notNull(),
     invitedBy: uuid('invited_by').references(() => users.id),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -1321,7 +1314,7 @@ export const apiTokens = pgTable(
     /** Set for a workspace token: it acts as the workspace, nothing else. */
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    scope: text('scope', { enum: apiTokenScopes }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The token's first characters, to tell tokens apart in a list. */
     prefix: text('prefix').notNull(),
@@ -1378,9 +1371,7 @@ export const webhookDeliveries = pgTable(
     eventType: text('event_type').notNull(),
     /** The JSON body, exactly as sent (and signed) on every attempt. */
     payload: text('payload').notNull(),
-    state: text('state', { enum: ['pending', 'delivered', 'failed'] })
-      .notNull()
-      .default('pending'),
+    state: text('state', { enum: webhookDeliveryStates }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
@@ -1519,12 +1510,8 @@ export const archiveFilings = pgTable(
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
     party: text('party', { enum: partyRoles }).notNull(),
-    state: text('state', { enum: ['in-progress', 'failed', 'done'] })
-      .notNull()
-      .default('in-progress'),
-    step: text('step', { enum: ['sealing', 'filing'] })
-      .notNull()
-      .default('sealing'),
+    state: text('state', { enum: archiveFilingStates }).notNull().default('in-progress'),
+    step: text('step', { enum: archiveFilingSteps }).notNull().default('sealing'),
     itemId: uuid('item_id').references(() => archiveItems.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -1550,9 +1537,7 @@ export const archivePermissionChanges = pgTable(
       .references(() => archiveItems.id, { onDelete: 'cascade' }),
     scope: text('scope', { enum: archiveScopes }).notNull(),
     groupIds: uuid('group_ids').array().notNull(),
-    state: text('state', { enum: ['running', 'done'] })
-      .notNull()
-      .default('running'),
+    state: text('state', { enum: permissionChangeStates }).notNull().default('running'),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1611,7 +1596,7 @@ export const documentAlertEvents = pgTable(
       .notNull()
       .references(() => archiveItems.id, { onDelete: 'cascade' }),
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['changed', 'removed'] }).notNull(),
+    action: text('action', { enum: alertAdministratorActions }).notNull(),
     /** The administrator who acted. */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** The alert's author, whose alert it was. */

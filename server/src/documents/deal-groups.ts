@@ -1,4 +1,5 @@
 import { type DealGroup, dealGroupStates } from '@pactum/core/deals';
+import type { PartyRole } from '@pactum/core/documents';
 import { and, eq, exists, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { archiveItems, deals, documentAccess } from '../db/schema';
@@ -51,8 +52,8 @@ function hasOpenableCopy(db: DbOrTx, userId: string): SQL {
  * Null when the winning entries name different parties or none (a named signer outside both
  * parties, who opens only the signing view and sees no party's internal events).
  */
-export function callerPartyOn(userId: string, dealId: SQL): SQL<'sender' | 'receiver' | null> {
-  return sql<'sender' | 'receiver' | null>`(SELECT CASE
+export function callerPartyOn(userId: string, dealId: SQL): SQL<PartyRole | null> {
+  return sql<PartyRole | null>`(SELECT CASE
         WHEN count(DISTINCT ranked.party) = 1 AND count(ranked.party) = count(*)
         THEN min(ranked.party) END
       FROM (SELECT ${documentAccess.party} AS party,

@@ -1,10 +1,11 @@
+import type { WorkspaceRole } from '@pactum/core/billing';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { workspaceMembers, workspaces } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { workspaceScopeOf } from '../http/request-scope';
 
-export type WorkspaceRole = 'edit' | 'view';
+export type { WorkspaceRole };
 
 /**
  * The user's `workspace_member` rows, as a condition: in a request made with a workspace token

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import type { ApiTokenScope } from '@pactum/core/api-tokens';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -12,7 +13,7 @@ export type WorkspaceTokenScope = {
   /** The token's user: the scope narrows this user's reach only, never anyone else's. */
   userId: string;
   workspaceId: string;
-  scope: 'read' | 'write';
+  scope: ApiTokenScope;
 };
 
 type RequestStore = { workspaceToken?: WorkspaceTokenScope };

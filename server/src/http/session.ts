@@ -1,3 +1,6 @@
+import type { SecondFactorMethod } from '@pactum/core/api/two-factor';
+import type { ApiTokenScope } from '@pactum/core/api-tokens';
+import type { Lang } from '@pactum/core/validation';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { findApiToken } from '../platform/auth/api-tokens';
@@ -12,7 +15,7 @@ export type SessionUser = {
   name: string;
   firstname: string;
   lastname: string;
-  lang: 'en' | 'fi';
+  lang: Lang;
   isAdmin: boolean;
   emailVerified: boolean;
   /** The user has a second factor (an authenticator app or a passkey). */
@@ -27,7 +30,7 @@ export type ResolvedSession = {
   createdAt: Date;
   expiresAt: Date;
   /** Cookie sessions: the second factor the sign-in passed (null: none). Absent for tokens. */
-  secondFactor?: 'totp' | 'passkey' | 'recovery' | null;
+  secondFactor?: SecondFactorMethod | null;
   /** Cookie sessions: when the person last proved who they are. Absent for tokens. */
   authenticatedAt?: Date;
   user: SessionUser;
@@ -37,7 +40,7 @@ export type ResolvedSession = {
    */
   token?: {
     id: string;
-    scope: 'read' | 'write';
+    scope: ApiTokenScope;
     workspaceId: string | null;
     /** As read with the token (before this request). */
     lastUsedAt: Date | null;

@@ -1,8 +1,9 @@
+import type { OutboxMessageKind } from '@pactum/core/api/dev-outbox';
 import type { FastifyInstance } from 'fastify';
 import { eventually } from './app';
 
 export type OutboxMessage = {
-  kind: 'email' | 'sms';
+  kind: OutboxMessageKind;
   to: string;
   subject: string;
   text: string;

@@ -1,3 +1,4 @@
+import { languages } from '@pactum/core/validation';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from '../locales/en.json';
@@ -19,7 +20,7 @@ declare module 'i18next' {
 }
 
 /** The UI languages, in the order the language switch lists them. */
-export const LANGUAGES = ['en', 'fi'] as const;
+export const LANGUAGES = languages;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language's name in that language, as the switch shows it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailNotificationOptions, ssoProviders } from '../auth';
+import { languages } from '../validation';
 
 /* Answers of the account routes: the signed-in user's own record (also the answer of sign-up, sign-in and SSO sign-up). */
 
@@ -45,7 +46,7 @@ export const meSchema = z.object({
   lastname: z.string(),
   name: z.string(),
   phone: z.string().nullable(),
-  lang: z.enum(['en', 'fi']),
+  lang: z.enum(languages),
   isAdmin: z.boolean(),
   /** The user has a second factor (an authenticator app or a passkey). */
   hasTwoFactor: z.boolean(),

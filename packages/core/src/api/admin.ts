@@ -11,9 +11,11 @@ import {
   creditAdjustmentSchema,
   signInProviders,
 } from '../admin';
+import { currencies, workspaceRoles } from '../billing';
 import { accessParties, accessRoles, dealStates, draftProcesses, partyRoles } from '../documents';
 import { signerStates } from '../signing';
-import { plainText } from '../validation';
+import { languages, plainText } from '../validation';
+import { paymentProviders, paymentStatuses } from './payments';
 import { isoDateTime } from './wire';
 import { adminWorkspaceSchema, transactionSchema, workspaceTypes } from './workspaces';
 
@@ -112,7 +114,7 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   firstname: z.string(),
   lastname: z.string(),
   phone: z.string().nullable(),
-  lang: z.enum(['en', 'fi']),
+  lang: z.enum(languages),
   companyName: z.string(),
   disabledReason: z.string().nullable(),
   /** The admin flag, verified e-mail and staff domain together: may use the admin area. */
@@ -122,7 +124,7 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   /** Every workspace of the user with their role there. */
   memberships: z.array(
     workspaceRefSchema.extend({
-      role: z.enum(accessRoles),
+      role: z.enum(workspaceRoles),
       type: z.enum(workspaceTypes),
       isVerified: z.boolean(),
     }),
@@ -332,10 +334,10 @@ export const adminWorkspacePageSchema = z.object({
 /** One card payment of a workspace. */
 export const adminPaymentSchema = z.object({
   id: z.uuid(),
-  provider: z.enum(['test', 'stripe']),
-  status: z.enum(['pending', 'requires_action', 'succeeded', 'failed']),
+  provider: z.enum(paymentProviders),
+  status: z.enum(paymentStatuses),
   credits: z.number().int(),
-  currency: z.enum(['EUR', 'SEK', 'USD']),
+  currency: z.enum(currencies),
   /** Minor units, tax included. */
   purchaseTotal: z.number().int(),
   /** The processor's error code when it failed. */
@@ -351,7 +353,7 @@ export const adminWorkspaceDetailSchema = adminWorkspaceSchema.extend({
   pricePerSeat: z.number().int().nullable(),
   maxActiveSeats: z.number().int().nullable(),
   members: z.array(
-    adminUserRefSchema.extend({ role: z.enum(accessRoles), disabledAt: isoDateTime.nullable() }),
+    adminUserRefSchema.extend({ role: z.enum(workspaceRoles), disabledAt: isoDateTime.nullable() }),
   ),
   /** The newest 50 card payments. */
   payments: z.array(adminPaymentSchema),

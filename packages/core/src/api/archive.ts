@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { archiveItemTypes, archiveScopes, archiveTextStates } from '../archive';
+import {
+  archiveFilingSteps,
+  archiveItemTypes,
+  archiveScopes,
+  archiveTextStates,
+  permissionChangeStates,
+} from '../archive';
 import { partyRoles } from '../documents';
 import { documentTagSchema } from './templates';
 import { isoDateTime } from './wire';
@@ -52,7 +58,7 @@ export const archiveCrumbSchema = z.object({ id: z.uuid(), name: z.string() });
 /** A folder's permission change still running through the folders and files below it. */
 export const permissionChangeSchema = z.object({
   id: z.uuid(),
-  state: z.enum(['running', 'done']),
+  state: z.enum(permissionChangeStates),
   total: z.number().int(),
   done: z.number().int(),
   createdAt: isoDateTime,
@@ -85,7 +91,7 @@ export const archiveFilingSchema = z.object({
   title: z.string(),
   state: z.enum(['in-progress', 'failed']),
   /** `sealing` while the signed PDF is being made, `filing` while it is being archived. */
-  step: z.enum(['sealing', 'filing']),
+  step: z.enum(archiveFilingSteps),
   /** 0–100. */
   progress: z.number().int(),
   attempts: z.number().int(),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { feedEvents } from '../dashboard';
-import { dealStates } from '../documents';
+import { dealStates, partyRoles } from '../documents';
 import { isoDateTime } from './wire';
 
 /* Answers of the dashboard home's routes (`/api/v1/dashboard/…`), one route per widget. */
 
-const partyRole = z.enum(['sender', 'receiver']);
+const partyRole = z.enum(partyRoles);
 
 /** One row of a document widget: a deal, or a draft (Drafts and Your recent documents). */
 export const homeDocumentSchema = z.object({

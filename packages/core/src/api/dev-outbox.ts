@@ -3,9 +3,13 @@ import { isoDateTime } from './wire';
 
 /* Answers of the development outbox: e-mail and SMS kept instead of sent. */
 
+/** The kinds of message the outbox keeps. */
+export const outboxMessageKinds = ['email', 'sms'] as const;
+export type OutboxMessageKind = (typeof outboxMessageKinds)[number];
+
 /** One kept message; `subject` is empty for an SMS, `html` null for an SMS or a text-only mail. */
 export const outboxMessageSchema = z.object({
-  kind: z.enum(['email', 'sms']),
+  kind: z.enum(outboxMessageKinds),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentVisibilities, draftProcesses } from '../documents';
+import { draftQueueSteps, receiverStatuses } from '../drafts';
 import {
   documentTagSchema,
   listPageQuery,
@@ -19,7 +20,7 @@ export const receiverSchema = z.object({
   party: partyViewSchema,
   emails: z.array(z.object({ id: z.string(), email: z.string() })),
   dealId: z.uuid().nullable(),
-  status: z.enum(['new', 'sent']),
+  status: z.enum(receiverStatuses),
   position: z.number().int(),
 });
 
@@ -30,7 +31,7 @@ export const receiverListSchema = z.object({ receivers: z.array(receiverSchema) 
 export const draftQueueSchema = z.object({
   id: z.uuid(),
   progress: z.number().int(),
-  step: z.enum(['queued', 'creating', 'inviting', 'done', 'error']),
+  step: z.enum(draftQueueSteps),
   errorMessage: z.string().nullable(),
 });
 

@@ -3,8 +3,16 @@ import { currencies, paymentFailureCodes } from '../billing';
 
 /* Answers of the card payment routes: a payment's state, the processor's webhook, the test bank. */
 
+/** The card processors: Pactum's own test processor, and Stripe. */
+export const paymentProviders = ['test', 'stripe'] as const;
+export type PaymentProviderKind = (typeof paymentProviders)[number];
+
 /** Where a card payment for credits stands. */
 export const paymentStatuses = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Where a charge at the test processor (the test bank) stands. */
+export const testChargeStatuses = ['requires_action', 'succeeded', 'failed'] as const;
 
 /**
  * A card payment for credits as the server reports it (POST /api/v1/workspaces/:id/credits,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dealStates, draftProcesses } from '../documents';
+import { dealStates, draftProcesses, partyRoles } from '../documents';
 import {
   SEARCH_DEFAULT_PAGE_SIZE,
   SEARCH_MAX_LENGTH,
@@ -14,7 +14,7 @@ import { isoDateTime } from './wire';
 
 /* The search route (`GET /api/v1/search`): what it takes and what it answers. */
 
-const partyRole = z.enum(['sender', 'receiver']);
+const partyRole = z.enum(partyRoles);
 
 /** The query string: `q`, an optional `collection`, exact `tag` values (repeatable), paging. */
 export const searchQuerySchema = z.object({

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { dealStates, draftProcesses, partyRoles } from '../documents';
-import { signatureColors, signatureFonts, signerStates, twoStepStates } from '../signing';
+import {
+  signatureColors,
+  signatureFonts,
+  signedPdfStates,
+  signerStates,
+  twoStepStates,
+} from '../signing';
 
 /*
  * Response schemas of the signing routes (`server/src/features/signing/routes.ts`): the signing
@@ -60,7 +66,7 @@ export const signingAuditEventSchema = z.object({
 
 /** The sealed signed PDF's progress (null before the deal is signed). */
 export const signedPdfStatusSchema = z.object({
-  state: z.enum(['pending', 'done', 'failed']),
+  state: z.enum(signedPdfStates),
   sha256: z.string().nullable(),
   attempts: z.number().int(),
   /** Shown to the sender only. */

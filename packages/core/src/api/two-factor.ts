@@ -6,6 +6,9 @@ import { z } from 'zod';
 export const secondFactorMethods = ['totp', 'passkey', 'recovery'] as const;
 export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
+/** A step waiting for its second half: a sign-in's second factor, or a passkey registration. */
+export const authChallengePurposes = ['sign-in', 'passkey-register'] as const;
+
 /**
  * POST /api/v1/auth/sign-in, when the password was right and the account has a second factor:
  * no session yet; the browser holds the step in an HttpOnly cookie for 10 minutes.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { currencies } from '../billing';
-import { accessRoles, draftProcesses } from '../documents';
+import { currencies, workspaceRoles } from '../billing';
+import { draftProcesses } from '../documents';
 import { paymentStateSchema } from './payments';
 import { isoDateTime } from './wire';
 
@@ -14,9 +14,10 @@ export const workspaceTypes = ['card', 'invoice'] as const;
 
 /** What a ledger row is for. */
 export const creditProducts = ['credits', 'licenses', 'send', 'adjustment'] as const;
+export type CreditProduct = (typeof creditProducts)[number];
 
 /** Billing access of a member: `edit` is an administrator, `view` a user. */
-const workspaceRole = z.enum(accessRoles);
+const workspaceRole = z.enum(workspaceRoles);
 
 /** The company details of a workspace order; old rows may lack fields. */
 const workspaceCompanySchema = z

@@ -1,6 +1,6 @@
 import type { AdminDocumentKind } from '@pactum/core/admin';
 import type { AdminDocumentListQuery } from '@pactum/core/api/admin';
-import type { DealState, DocumentCollection } from '@pactum/core/documents';
+import type { DealProcess, DealState, DocumentCollection } from '@pactum/core/documents';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export type DocumentRowRecord = {
   id: string;
   title: string;
   state: DealState | 'draft';
-  process: 'sign' | 'negotiate' | 'pdf';
+  process: DealProcess;
   contractUid: string;
   senderName: string;
   receiverName: string;

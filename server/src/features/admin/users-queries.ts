@@ -1,4 +1,5 @@
 import type { SignInProvider } from '@pactum/core/admin';
+import { ssoProviders } from '@pactum/core/auth';
 import {
   and,
   asc,
@@ -173,7 +174,7 @@ export async function selectSsoProvider(db: DbOrTx, userId: string): Promise<Sig
   const [row] = await db
     .select({ providerId: accounts.providerId })
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), inArray(accounts.providerId, ['google', 'microsoft'])))
+    .where(and(eq(accounts.userId, userId), inArray(accounts.providerId, ssoProviders)))
     .orderBy(asc(accounts.createdAt))
     .limit(1);
   return providerOf(row?.providerId);

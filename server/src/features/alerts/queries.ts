@@ -1,3 +1,5 @@
+import type { AlertAdministratorAction } from '@pactum/core/alerts';
+import type { Lang } from '@pactum/core/validation';
 import {
   and,
   asc,
@@ -103,7 +105,7 @@ export async function recordAdministratorChange(
     alert: AlertRow;
     workspaceId: string | null;
     actorId: string;
-    action: 'changed' | 'removed';
+    action: AlertAdministratorAction;
     after?: AlertContent;
   },
 ): Promise<void> {
@@ -166,9 +168,7 @@ export async function recountAlerts(tx: DbOrTx, itemId: string): Promise<number>
 export async function accountsOf(
   db: DbOrTx,
   options: { itemId: string; emails: string[] },
-): Promise<
-  Array<{ id: string; email: string; name: string; lang: 'en' | 'fi'; mayOpen: boolean }>
-> {
+): Promise<Array<{ id: string; email: string; name: string; lang: Lang; mayOpen: boolean }>> {
   if (options.emails.length === 0) return [];
   return db
     .select({
@@ -230,7 +230,7 @@ export async function timezoneOf(db: DbOrTx, userId: string | null): Promise<str
 export async function writerOf(
   db: DbOrTx,
   userId: string | null,
-): Promise<{ name: string; email: string; lang: 'en' | 'fi' } | undefined> {
+): Promise<{ name: string; email: string; lang: Lang } | undefined> {
   if (!userId) return undefined;
   const [row] = await db
     .select({ name: users.name, email: users.email, lang: users.lang })

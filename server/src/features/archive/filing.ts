@@ -1,5 +1,5 @@
 import { cleanFileName } from '@pactum/core/archive';
-import type { PartyRole } from '@pactum/core/documents';
+import { type PartyRole, partyRoles } from '@pactum/core/documents';
 import { and, asc, eq, isNotNull, isNull, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -45,8 +45,6 @@ export const FILING_RETRY_LIMIT = 5;
 
 /** Where a crash test (PACTUM_CRASH_AT, never in production) kills the process: one party filed. */
 export const FILING_CRASH_AFTER_PARTY_1 = 'archive-after-party-1';
-
-const PARTIES: readonly PartyRole[] = ['sender', 'receiver'];
 
 /** The Inbox's progress bar for a filing on its way (0–100). */
 export const FILING_PROGRESS = { sealing: 30, filing: 70 } as const;
@@ -98,7 +96,7 @@ function filingJob(platform: Platform): JobDefinition<{ dealId: string }> {
 export async function openFilings(tx: DbOrTx, dealId: string): Promise<void> {
   await tx
     .insert(archiveFilings)
-    .values(PARTIES.map((party) => ({ dealId, party })))
+    .values(partyRoles.map((party) => ({ dealId, party })))
     .onConflictDoNothing();
 }
 
@@ -191,7 +189,7 @@ export async function fileDeal(
     if (!source) return 0;
     const file = { id: pdf.fileId, ...source };
     let filed = 0;
-    for (const party of PARTIES) {
+    for (const party of partyRoles) {
       if (!open.some((row) => row.party === party)) continue;
       const isFiled = await db.transaction((tx) =>
         fileParty(platform, tx, { dealId, party, file }),

@@ -1,6 +1,6 @@
 import type { SecondFactorMethod } from '@pactum/core/api/two-factor';
 import { type SsoProvider, ssoProviderNames } from '@pactum/core/auth';
-import { storedPhone, titleCase } from '@pactum/core/validation';
+import { type Lang, storedPhone, titleCase } from '@pactum/core/validation';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accounts, authEvents, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -95,7 +95,7 @@ export async function signUp(
     email: string;
     phone: string;
     password: string;
-    lang: 'en' | 'fi';
+    lang: Lang;
   },
 ): Promise<AuthOutcome> {
   const provider = requiredProvider(platform.config, input.email);
@@ -398,7 +398,7 @@ export async function completeSsoSignUp(
     firstname: string;
     lastname: string;
     phone: string;
-    lang: 'en' | 'fi';
+    lang: Lang;
   },
 ): Promise<void> {
   const [account] = await platform.database.db

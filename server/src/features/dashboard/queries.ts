@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DealGroup } from '@pactum/core/deals';
+import type { PartyRole } from '@pactum/core/documents';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx, RawRows } from '../../db/client';
@@ -190,7 +191,7 @@ export type ToSignRow = {
   title: string;
   senderName: string | null;
   receiverName: string | null;
-  party: 'sender' | 'receiver';
+  party: PartyRole;
   since: Date;
 };
 

@@ -34,7 +34,6 @@ import {
   redlineHtml,
   reopenSection,
   type SaveDealSection,
-  SECTION_LOCK_TTL_MS,
   type SectionTransition,
   type SectionVersion,
   sectionChip,
@@ -44,7 +43,9 @@ import {
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import type { ErrorParams } from '@pactum/core/errors';
+import { htmlToText } from '@pactum/core/html-text';
 import type { NotificationEvent } from '@pactum/core/notifications';
+import { isSectionLockLive } from '@pactum/core/section-lock';
 import { orderSections } from '@pactum/core/templates';
 import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -63,7 +64,7 @@ import { dealChanged } from '../../documents/live';
 import { isProductAdmin } from '../../documents/product-admin';
 import { AppError } from '../../http/app-error';
 import { beforeCursor, decodeCursor, encodeCursor, microsecondText } from '../../http/cursor';
-import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
+import { sanitizeHtml } from '../../platform/html/sanitize';
 import { canonicalJson } from '../../platform/pdf/content-hash';
 import type { Platform } from '../../platform/platform';
 import { notifyUsers } from '../notifications';
@@ -151,10 +152,7 @@ function requireActor(context: Context): PartyRole {
 
 type LockColumns = Pick<DealSectionRow, 'lockedBy' | 'lockedAt'>;
 
-const isLive = (section: LockColumns, now: Date) =>
-  section.lockedBy !== null &&
-  section.lockedAt !== null &&
-  now.getTime() - section.lockedAt.getTime() < SECTION_LOCK_TTL_MS;
+const isLive = (section: LockColumns, now: Date) => isSectionLockLive(section, now);
 
 /** Refuses when another user holds a live edit lock on the section: 'Locked by %s'. */
 async function ensureNotLockedByOther(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AccessRole } from '@pactum/core/documents';
 import {
   type DraftDetail,
   type DraftQueue,
@@ -44,7 +45,7 @@ export function publishDraft(platform: Platform, tx: DbOrTx, draftId: string, ty
  */
 export async function requireDraft(
   db: DbOrTx,
-  options: { draftId: string; userId: string; role?: 'edit' | 'view' },
+  options: { draftId: string; userId: string; role?: AccessRole },
 ) {
   const [draft] = await db
     .select()

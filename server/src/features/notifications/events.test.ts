@@ -1,3 +1,4 @@
+import { partyRoles } from '@pactum/core/documents';
 import { SIGNING_CONSENT_VERSION } from '@pactum/core/signing';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -181,7 +182,7 @@ describe('negotiation events', () => {
     const torn = await createUser(t.platform);
     const made = await makeDeal();
     const d = made.deal.id;
-    for (const party of ['sender', 'receiver'] as const) {
+    for (const party of partyRoles) {
       await t.database.db.insert(documentAccess).values({
         collection: 'deals',
         documentId: d,

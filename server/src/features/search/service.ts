@@ -4,6 +4,7 @@ import {
   type DealState,
   dealStates,
   draftProcesses,
+  partyRoles,
 } from '@pactum/core/documents';
 import {
   cutExcerpt,
@@ -39,7 +40,7 @@ function hitOf(row: SearchRow): SearchResult['items'][number] {
     tags: row.tags ?? [],
     state: isDeal ? oneOf<DealState>(dealStates, row.state) : null,
     process: isDeal ? oneOf<DealProcess>(draftProcesses, row.process) : null,
-    myParty: isDeal ? oneOf(['sender', 'receiver'] as const, row.party) : null,
+    myParty: isDeal ? oneOf(partyRoles, row.party) : null,
     senderName: isDeal ? (row.senderName?.trim() ?? '') : null,
     receiverName: isDeal ? (row.receiverName?.trim() ?? '') : null,
     parentId: isDeal ? null : row.parentId,

@@ -1,3 +1,4 @@
+import { SECTION_LOCK_TTL_MS } from '@pactum/core/section-lock';
 import type { Section, TemplateDetail } from '@pactum/core/templates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ let stranger: TestUser;
 let otherWorkspaceUser: TestUser;
 let liveUrl: string;
 const clients: LiveTestClient[] = [];
+const SECTION_LOCK_TTL_MINUTES = SECTION_LOCK_TTL_MS / 60_000;
 
 beforeAll(async () => {
   t = await createTestApp({ isWorker: false });
@@ -252,7 +254,7 @@ describe('one editor per section', () => {
     expect(list.find((section) => section.id === second.id)?.lockedBy?.id).toBe(owner.id);
   });
 
-  it('a lock older than thirty minutes may be taken over; re-locking renews it', async () => {
+  it('a lock not renewed for its lifetime may be taken over; re-locking renews it', async () => {
     const template = await sharedTemplate();
     const section = template.sections[1];
     if (!section) throw new Error('no section');
@@ -262,7 +264,7 @@ describe('one editor per section', () => {
         .set({ lockedAt: new Date(Date.now() - minutes * 60 * 1000) })
         .where(eq(templateSections.id, section.id));
     await lock(template.id, section.id, owner.cookie);
-    await age(29);
+    await age(SECTION_LOCK_TTL_MINUTES - 1);
     expect((await lock(template.id, section.id, editor.cookie)).statusCode).toBe(409);
     // The open editor's heartbeat renews the lock.
     expect((await lock(template.id, section.id, owner.cookie)).statusCode).toBe(200);
@@ -271,7 +273,7 @@ describe('one editor per section', () => {
       .from(templateSections)
       .where(eq(templateSections.id, section.id));
     expect(Date.now() - (renewed?.lockedAt?.getTime() ?? 0)).toBeLessThan(60_000);
-    await age(31);
+    await age(SECTION_LOCK_TTL_MINUTES + 1);
     const taken = await lock(template.id, section.id, editor.cookie);
     expect(taken.statusCode).toBe(200);
     expect(taken.json().lockedBy.id).toBe(editor.id);

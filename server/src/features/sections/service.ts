@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { ContentOption, SectionType } from '@pactum/core/documents';
+import { htmlToText } from '@pactum/core/html-text';
+import { isSectionLockLive } from '@pactum/core/section-lock';
 import {
   type AddSectionInput,
   contentOptionsError,
@@ -10,7 +12,6 @@ import {
   placeNewSection,
   renumberSections,
   type SaveSectionInput,
-  SECTION_LOCK_STALE_MS,
   type Section,
   type SectionCollection,
   type SectionPlace,
@@ -36,7 +37,7 @@ import {
   requireDocument,
 } from '../../documents/require-document';
 import { AppError } from '../../http/app-error';
-import { htmlToText, sanitizeHtml } from '../../platform/html/sanitize';
+import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Platform } from '../../platform/platform';
 
 /*
@@ -75,9 +76,7 @@ const fail = (key: TemplateMessageKey) =>
   );
 
 const isLive = (row: { lockedBy: string | null; lockedAt: Date | null }, now = Date.now()) =>
-  row.lockedBy !== null &&
-  row.lockedAt !== null &&
-  now - row.lockedAt.getTime() < SECTION_LOCK_STALE_MS;
+  isSectionLockLive(row, now);
 
 /** The sections of a document (not deleted), with the names of their lock holders. */
 async function selectRows(db: DbOrTx, collection: SectionCollection, documentId: string) {

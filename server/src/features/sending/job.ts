@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defaultContractId, draftMessages, inviteLinkPath } from '@pactum/core/drafts';
+import type { Lang } from '@pactum/core/validation';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
@@ -314,7 +315,7 @@ export async function createInvite(
     dealId: string;
     email: string;
     sender: string;
-    lang: 'en' | 'fi';
+    lang: Lang;
     title: string;
     receiver: string;
     message: string | null;
@@ -338,7 +339,7 @@ export async function queueInviteMail(
     shortId: string;
     email: string;
     sender: string;
-    lang: 'en' | 'fi';
+    lang: Lang;
     title: string;
     receiver: string;
     message: string | null;

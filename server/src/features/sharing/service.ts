@@ -1,4 +1,4 @@
-import type { AccessRole, DocumentCollection } from '@pactum/core/documents';
+import type { AccessRole, DocumentCollection, PartyRole } from '@pactum/core/documents';
 import {
   type AccessEntry,
   type AccessList,
@@ -7,6 +7,7 @@ import {
   type SharingSuggestions,
   sectionEventTypes,
 } from '@pactum/core/templates';
+import type { Lang } from '@pactum/core/validation';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -45,7 +46,7 @@ import { spendShareMailBudget } from './mail-budget';
 
 type Options = { collection: DocumentCollection; documentId: string; caller: DocumentCaller };
 
-type SharedMailTarget = { email: string; lang: 'en' | 'fi'; isRegistered: boolean };
+type SharedMailTarget = { email: string; lang: Lang; isRegistered: boolean };
 
 /** Where a shared document opens in the app, by the role given. */
 function sharedDocumentPath(grant: DocumentGrant, role: AccessRole): string {
@@ -297,7 +298,7 @@ async function upsertEntry(
  */
 export async function shareDocument(
   platform: Platform,
-  options: Options & { caller: { lang: 'en' | 'fi' }; input: ShareDocumentInput },
+  options: Options & { caller: { lang: Lang }; input: ShareDocumentInput },
 ): Promise<AccessList> {
   const { input, caller } = options;
   // Mail to addresses the sharer chose needs an address of their own that is proven: else any
@@ -521,7 +522,7 @@ export async function grantTokenWorkspaceAccess(
     documentId: string;
     userId: string;
     role: AccessRole;
-    party?: 'sender' | 'receiver';
+    party?: PartyRole;
   },
 ): Promise<void> {
   const scope = workspaceScopeOf(options.userId);

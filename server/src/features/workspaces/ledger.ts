@@ -1,3 +1,4 @@
+import type { CreditProduct } from '@pactum/core/api/workspaces';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { creditTransactions, workspaces } from '../../db/schema';
@@ -7,7 +8,7 @@ export type CreditChange = {
   workspaceId: string;
   /** Unique per change: the same key applies once, however often it is sent. */
   idempotencyKey: string;
-  product: 'credits' | 'licenses' | 'send' | 'adjustment';
+  product: CreditProduct;
   /** Credits added (purchases, positive adjustments). */
   purchase?: number;
   /** Credits taken (sending, negative adjustments). */

@@ -1,5 +1,7 @@
+import type { PaymentStatus } from '@pactum/core/api/payments';
 import {
   type CardInput,
+  type Currency,
   type PaymentFailureCode,
   paymentFailureCodes,
   priceCredits,
@@ -21,10 +23,10 @@ import { applyCreditChange } from './ledger';
 
 export type PaymentState = {
   paymentId: string;
-  status: 'pending' | 'requires_action' | 'succeeded' | 'failed';
+  status: PaymentStatus;
   credits: number;
   purchaseTotal: number;
-  currency: 'EUR' | 'SEK' | 'USD';
+  currency: Currency;
   /** Where to send the browser for 3-D Secure. */
   redirectUrl?: string;
   /** Why it failed, as an API error code: what the web shows, in the user's language. */

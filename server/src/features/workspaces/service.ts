@@ -7,7 +7,9 @@ import {
   priceCredits,
   seatPrice,
   TRANSACTIONS_PAGE_SIZE,
+  type WorkspaceRole,
 } from '@pactum/core/billing';
+import type { Lang } from '@pactum/core/validation';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, DbOrTx, Tx } from '../../db/client';
@@ -422,8 +424,8 @@ export async function inviteMember(
     user: Caller;
     workspaceId: string;
     email: string;
-    role: 'edit' | 'view';
-    lang: 'en' | 'fi';
+    role: WorkspaceRole;
+    lang: Lang;
   },
 ) {
   const { db } = platform.database;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isApiTokenFormat } from '@pactum/core/api-tokens';
+import { type ApiTokenScope, isApiTokenFormat } from '@pactum/core/api-tokens';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apiTokens, users, workspaceMembers, workspaces } from '../../db/schema';
@@ -14,7 +14,7 @@ export function hashApiToken(token: string): string {
 export type ApiTokenSession = Omit<SessionRow, 'secondFactor' | 'authenticatedAt'> & {
   token: {
     id: string;
-    scope: 'read' | 'write';
+    scope: ApiTokenScope;
     /** Set for a workspace token: it acts as this workspace and nothing else. */
     workspaceId: string | null;
     expiresAt: Date | null;

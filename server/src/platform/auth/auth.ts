@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
-import type { SsoProvider } from '@pactum/core/auth';
+import { type SsoProvider, ssoProviders } from '@pactum/core/auth';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -100,7 +100,7 @@ export function createAuth(options: {
   secret: string;
 }) {
   const { config, database, mail } = options;
-  const providers = (['google', 'microsoft'] as const)
+  const providers = ssoProviders
     .map((id) => oidcProvider(id, config))
     .filter((provider): provider is GenericOAuthConfig => provider !== undefined);
   const isHttps = config.publicUrl.startsWith('https:');

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { SecondFactorMethod } from '@pactum/core/api/two-factor';
+import type { Lang } from '@pactum/core/validation';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -47,7 +49,7 @@ export type SessionRow = {
   createdAt: Date;
   expiresAt: Date;
   /** The second factor the sign-in passed; null for password or single sign-on alone. */
-  secondFactor: 'totp' | 'passkey' | 'recovery' | null;
+  secondFactor: SecondFactorMethod | null;
   /** When the person last proved who they are in this session (sign-in or re-authentication). */
   authenticatedAt: Date;
   user: {
@@ -56,7 +58,7 @@ export type SessionRow = {
     name: string;
     firstname: string;
     lastname: string;
-    lang: 'en' | 'fi';
+    lang: Lang;
     isAdmin: boolean;
     emailVerified: boolean;
     hasTwoFactor: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from './sanitize';
 
 /** Payloads from common XSS cheat sheets; none may leave anything executable behind. */
 const payloads = [
@@ -50,9 +50,5 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="https://pactum.fi">P</a>')).toBe(
       '<a href="https://pactum.fi" rel="noopener noreferrer nofollow" target="_blank">P</a>',
     );
-  });
-
-  it('turns HTML into plain text', () => {
-    expect(htmlToText('<p>A &amp; B</p>\n<p>C&nbsp;D</p>')).toBe('A & B C D');
   });
 });

@@ -74,16 +74,3 @@ const options: sanitizeHtmlLibrary.IOptions = {
 export function sanitizeHtml(html: string): string {
   return sanitizeHtmlLibrary(html, options).trim();
 }
-
-/** Plain text of an HTML fragment (titles, snippets, search). */
-export function htmlToText(html: string): string {
-  return sanitizeHtmlLibrary(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}

@@ -1,4 +1,7 @@
-export type MailLang = 'en' | 'fi';
+import type { AccessRole } from '@pactum/core/documents';
+import type { Lang } from '@pactum/core/validation';
+
+export type MailLang = Lang;
 
 /** One e-mail's wording in one language: a subject, paragraphs and an optional button. */
 type Wording<V> = {
@@ -81,7 +84,7 @@ type DocumentSharedVars = {
   sharer: string;
   title: string;
   kind: 'template' | 'draft' | 'deal';
-  role: 'edit' | 'view';
+  role: AccessRole;
   isRegistered: boolean;
   url: string;
 };

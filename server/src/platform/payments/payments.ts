@@ -1,4 +1,5 @@
-import type { PaymentFailureCode } from '@pactum/core/billing';
+import type { PaymentProviderKind } from '@pactum/core/api/payments';
+import type { Currency, PaymentFailureCode } from '@pactum/core/billing';
 import { errorMessage } from '@pactum/core/errors';
 import type { CardSummary } from '../../db/schema';
 
@@ -19,7 +20,7 @@ export type CardDetails = { number: string; expMonth: number; expYear: number; c
 export type ChargeRequest = {
   /** Minor units (the 3-D amount: purchase total x 100). */
   amount: number;
-  currency: 'EUR' | 'SEK' | 'USD';
+  currency: Currency;
   /** The card as typed (the test processor only). */
   card?: CardDetails;
   /** The card as the processor's browser form tokenised it (Stripe). */
@@ -72,7 +73,7 @@ export type PaymentWebhookEvent = {
 
 /** A card processor. Prices are computed by Pactum; the processor only charges them. */
 export type PaymentProvider = {
-  readonly kind: 'test' | 'stripe';
+  readonly kind: PaymentProviderKind;
   /**
    * When true, credits are granted only by a signature-verified webhook event, never by what
    * the browser's round trip reports.

@@ -1,10 +1,11 @@
-import type { Party, PartyRole } from '@pactum/core/documents';
+import { type Party, type PartyRole, partyRoles } from '@pactum/core/documents';
 import {
   type SignatureColor,
   type SignatureFont,
   signatureColorHex,
   signatureFontNames,
 } from '@pactum/core/signing';
+import type { Lang } from '@pactum/core/validation';
 import { PDFDocument } from 'pdf-lib';
 import { type ContractContent, contractContentSha256, sha256Hex } from './content-hash';
 import { DocumentFonts, signatureFace, textFace } from './fonts';
@@ -17,7 +18,7 @@ import { hexColor, INK, MUTED, PdfWriter, RULE, type StyledRun } from './layout'
  * colour, the attachments, and an audit page. Fonts are embedded and subset.
  */
 
-export type PdfLang = 'en' | 'fi';
+export type PdfLang = Lang;
 
 /** One signer as the PDF shows them (signature and audit page). */
 export type PdfSigner = {
@@ -175,7 +176,7 @@ async function contractBody(
   }
 
   await heading(writer, t.parties);
-  for (const role of ['sender', 'receiver'] as const) {
+  for (const role of partyRoles) {
     await partyBlock(writer, t, role, input.parties[role]);
   }
   writer.moveDown(6);
@@ -295,7 +296,7 @@ export async function appendSigningPages(
     },
   );
   await heading(writer, t.parties);
-  for (const role of ['sender', 'receiver'] as const) {
+  for (const role of partyRoles) {
     await partyBlock(writer, t, role, input.parties[role]);
   }
   await signaturesBlock(writer, t, input);
@@ -350,7 +351,7 @@ async function signaturesBlock(
   input: { parties: ContractContent['parties']; signers: PdfSigner[] },
 ) {
   await heading(writer, t.signatures);
-  for (const role of ['sender', 'receiver'] as const) {
+  for (const role of partyRoles) {
     const signers = input.signers.filter((signer) => signer.party === role);
     if (signers.length === 0) continue;
     await writer.paragraph(

@@ -1,4 +1,5 @@
-import { type AddSectionInput, SECTION_LOCK_STALE_MS } from '@pactum/core/templates';
+import { SECTION_LOCK_RENEW_MS } from '@pactum/core/section-lock';
+import type { AddSectionInput } from '@pactum/core/templates';
 import { useIsMutating } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +12,6 @@ import { useSaveSection } from './api/save-section';
 import { documentWriteKey } from './api/section-cache';
 import { useUnlockSection } from './api/unlock-section';
 import type { Section, SectionDocument, SectionValues } from './types';
-
-/** The open section's lock is renewed this often, well before it would go stale. */
-export const LOCK_HEARTBEAT_MS = SECTION_LOCK_STALE_MS / 3;
 
 /** The section open in this editor: its values as typed and as they were opened. */
 export type OpenSection = { sectionId: string; values: SectionValues; initial: SectionValues };
@@ -149,7 +147,7 @@ export function useSectionEditing(
     if (!openId) return undefined;
     const timer = setInterval(() => {
       lockSection(document, openId).catch(fail);
-    }, LOCK_HEARTBEAT_MS);
+    }, SECTION_LOCK_RENEW_MS);
     return () => clearInterval(timer);
   }, [document, openId, fail]);
 

@@ -1,6 +1,6 @@
 import type { sendPdfDraftViewSchema } from '@pactum/core/api/signing';
 import type { Wire } from '@pactum/core/api/wire';
-import type { PartyRole } from '@pactum/core/documents';
+import { type PartyRole, partyRoles } from '@pactum/core/documents';
 import {
   DEFAULT_PHONE_PREFIX,
   MAX_SIGNERS_PER_PARTY,
@@ -145,7 +145,7 @@ export const sendPdfResolver: Resolver<SendPdfFormValues, unknown, SendPdfOutput
 /** The form's fields by the request's paths, for the server's per-field messages. */
 export const SEND_PDF_FIELD_NAMES = [
   'title',
-  ...(['sender', 'receiver'] as const).flatMap((party) => [`${party}.name`, `${party}.businessId`]),
+  ...partyRoles.flatMap((party) => [`${party}.name`, `${party}.businessId`]),
   ...Array.from({ length: MAX_SIGNERS_PER_PARTY * 2 }, (_, index) =>
     ['firstname', 'lastname', 'email', 'phone'].map((field) => `signers.${index}.${field}`),
   ).flat(),

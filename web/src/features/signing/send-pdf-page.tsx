@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { PartyRole } from '@pactum/core/documents';
+import { type PartyRole, partyRoles } from '@pactum/core/documents';
 import { draftMessages } from '@pactum/core/drafts';
 import { MAX_SIGNERS_PER_PARTY, sendPdfMessages } from '@pactum/core/signing';
 import { useQuery } from '@tanstack/react-query';
@@ -184,7 +184,7 @@ export function SendPdfPage() {
         </CardContent>
       </Card>
 
-      {(['sender', 'receiver'] as const).map((party) => (
+      {partyRoles.map((party) => (
         <PartyCard
           key={party}
           party={party}

@@ -15,7 +15,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PartyRole } from '@pactum/core/documents';
+import { type PartyRole, partyRoles } from '@pactum/core/documents';
 import { signatureColorHex, signingMessage } from '@pactum/core/signing';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -241,7 +241,7 @@ function SigningBody({ view }: { view: SigningView }) {
       </Card>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-        {(['sender', 'receiver'] as const).map((party) => (
+        {partyRoles.map((party) => (
           <SignerList
             key={party}
             view={view}

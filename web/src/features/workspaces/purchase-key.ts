@@ -1,3 +1,5 @@
+import type { PaymentStatus } from '@pactum/core/api/payments';
+
 /** sessionStorage key prefix of the idempotency keys of purchases under way. */
 export const PURCHASE_KEY_PREFIX = 'pactum.purchase.';
 
@@ -43,6 +45,6 @@ export function forgetPurchaseKey(storage: KeyValueStore | undefined, purchase: 
 }
 
 /** Whether a payment's answer ends its purchase: anything but a charge still under way. */
-export function isPurchaseAnswered(status: 'pending' | 'requires_action' | 'succeeded' | 'failed') {
+export function isPurchaseAnswered(status: PaymentStatus) {
   return status !== 'pending';
 }

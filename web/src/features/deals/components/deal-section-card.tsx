@@ -12,14 +12,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isSameText } from '@pactum/core/deals';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { SECTION_LOCK_RENEW_MS } from '@pactum/core/section-lock';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeText } from '../../../app/error-text';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useLang } from '../../../ui/use-lang';
 import { LazyRichTextEditor, RichTextView } from '../../sections';
-import { useSectionAction } from '../api/section-actions';
+import { lockSection, useSectionAction } from '../api/section-actions';
 import type { DealSection } from '../types';
 import { SectionStateChip } from './section-chip';
 import { VersionsDialog } from './versions-dialog';
@@ -75,6 +76,15 @@ export function DealSectionCard({
   // The latest text, for saving from outside the card (the leave prompt).
   const draftRef = useRef<Draft | null>(null);
   draftRef.current = draft;
+  // While the editor is open its lock is renewed, so a long edit is not let go as abandoned.
+  const isEditing = draft !== null;
+  useEffect(() => {
+    if (!isEditing) return undefined;
+    const timer = setInterval(() => {
+      lockSection(dealId, section.id).catch(() => undefined);
+    }, SECTION_LOCK_RENEW_MS);
+    return () => clearInterval(timer);
+  }, [isEditing, dealId, section.id]);
   const close = () => {
     setDraft(null);
     onOpenChange(null);

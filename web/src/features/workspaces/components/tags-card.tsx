@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,10 +13,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { tagSchema } from '@pactum/core/billing';
-import { type FormEvent, type Ref, useState } from 'react';
+import { type Ref, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { codeText } from '../../../app/error-text';
 import { ApiError } from '../../../app/http';
+import { showFieldErrors } from '../../../ui/field-errors';
 import { formatDateTime } from '../../../ui/format';
 import { SettingsCard } from '../../../ui/settings-card';
 import { toast } from '../../../ui/toast-store';
@@ -32,9 +35,14 @@ const PAGE_SIZES = [10, 25, 50, 100];
 
 type TagsCardProps = { workspace: Workspace; ref?: Ref<HTMLElement> };
 
+/** Whether a failed add is the server's message for the name (a 400 naming the `tag` field). */
+const isTagFieldError = (error: unknown) =>
+  error instanceof ApiError && error.code === 'validation_failed' && 'tag' in error.fields;
+
 /**
- * The workspace's tags: any member adds and removes them. An empty name is ignored; a name
- * the workspace has already is 'Tag %s already exists' (also when only its case differs).
+ * The workspace's tags: any member adds and removes them. The name is checked with the add
+ * route's schema; an empty name is ignored; a name the workspace has already is 'Tag %s already
+ * exists' (also when only its case differs).
  */
 export function TagsCard({ workspace, ref }: TagsCardProps) {
   const { t } = useTranslation();
@@ -43,8 +51,13 @@ export function TagsCard({ workspace, ref }: TagsCardProps) {
   const paginationLabels = useTablePaginationLabels();
   const add = useAddTag(workspace.id);
   const remove = useRemoveTag(workspace.id);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string>();
+  const form = useForm({
+    resolver: zodResolver(tagSchema),
+    // The message stays until the name is typed in again.
+    reValidateMode: 'onSubmit',
+    defaultValues: { tag: '' },
+  });
+  const name = useWatch({ control: form.control, name: 'tag' });
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
   const { tags } = workspace;
@@ -52,28 +65,23 @@ export function TagsCard({ workspace, ref }: TagsCardProps) {
   const shownPage = Math.min(page, lastPage);
   const canAdd = !workspace.isDemo;
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = tagSchema.safeParse({ tag: name });
-    if (!parsed.success) {
-      setNameError(message(parsed.error.issues[0]?.message ?? ''));
-      return;
-    }
-    const tag = parsed.data.tag;
+  const onAdd = form.handleSubmit(({ tag }) => {
     if (!tag) return;
     if (tags.some((existing) => existing.tag.toLowerCase() === tag.toLowerCase())) {
-      setNameError(codeText('tag_exists', lang, { tag }));
+      form.setError('tag', { type: 'exists', message: codeText('tag_exists', lang, { tag }) });
       return;
     }
     add.mutate(tag, {
-      onSuccess: () => setName(''),
+      onSuccess: () => form.reset({ tag: '' }),
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'tag_exists') {
-          setNameError(describeError(error));
+          form.setError('tag', { type: 'server', message: describeError(error) });
+        } else if (isTagFieldError(error)) {
+          showFieldErrors(error, form.setError, ['tag']);
         } else toast.error(t('workspaces.tags.saveFailed', { tag, message: describeError(error) }));
       },
     });
-  };
+  });
 
   const onRemove = (tag: { id: string; tag: string }) =>
     remove.mutate(tag, {
@@ -95,17 +103,26 @@ export function TagsCard({ workspace, ref }: TagsCardProps) {
             spacing={1}
             sx={{ alignItems: 'flex-start' }}
           >
-            <TextField
-              size="small"
-              label={t('workspaces.tags.newTag')}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(undefined);
-              }}
-              error={Boolean(nameError)}
-              helperText={nameError}
-              sx={{ flex: 1, maxWidth: 360 }}
+            <Controller
+              control={form.control}
+              name="tag"
+              render={({ field, fieldState }) => (
+                <TextField
+                  size="small"
+                  label={t('workspaces.tags.newTag')}
+                  name={field.name}
+                  value={field.value}
+                  inputRef={field.ref}
+                  onChange={(event) => {
+                    field.onChange(event.target.value);
+                    form.clearErrors('tag');
+                  }}
+                  onBlur={field.onBlur}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message && message(fieldState.error.message)}
+                  sx={{ flex: 1, maxWidth: 360 }}
+                />
+              )}
             />
             <Button
               type="submit"
