@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,24 +6,42 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { ARCHIVE_NAME_MAX, archiveMessages, type UpdateItem } from '@pactum/core/archive';
-import { messageKey, translateMessage } from '@pactum/core/validation';
-import { type FormEvent, useId, useState } from 'react';
+import { archiveMessages, type UpdateItem, updateItemSchema } from '@pactum/core/archive';
+import { messageKey } from '@pactum/core/validation';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ErrorAlert } from '../../../ui/error-alert';
+import { showFieldErrors } from '../../../ui/field-errors';
+import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
 import { toast } from '../../../ui/toast-store';
 import { useLang } from '../../../ui/use-lang';
 import { useDeleteItem } from '../api/delete-item';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
-import { deleteFileText } from '../archive-text';
+import { archiveFieldText, deleteFileText } from '../archive-text';
 import type { ArchiveItem, ArchiveItemDetail } from '../types';
-import { type FolderCrumb, FolderPicker } from './folder-picker';
+import { FolderPicker } from './folder-picker';
 
 const FILE_DIALOG_WIDTH = 560;
+
+/**
+ * The file's name by the rename rule of PATCH /archive/items/:itemId (required, at most 250
+ * characters), and the folder it goes in: the last of the path chosen in the picker, never
+ * none (a file is always kept in a folder; the picker says 'Choose a folder.').
+ */
+const fileInfoSchema = z.object({
+  name: updateItemSchema.shape.name.unwrap(),
+  folder: z.array(z.object({ id: z.string(), name: z.string() })).transform((path, context) => {
+    const target = path.at(-1);
+    if (target) return target;
+    context.addIssue({ code: 'custom', message: messageKey('required') });
+    return z.NEVER;
+  }),
+});
 
 type FileInfoDialogProps = {
   fileId: string;
@@ -77,25 +96,19 @@ function FileInfoForm({ file, onClose, onSaved, onDeleted }: FileInfoFormProps) 
   const lang = useLang();
   const update = useUpdateItem(file.id);
   const remove = useDeleteItem();
-  const [name, setName] = useState(file.name);
-  const [folder, setFolder] = useState<FolderCrumb[]>(file.path);
-  const [isTouched, setIsTouched] = useState(false);
   const [isDeleteAsked, setIsDeleteAsked] = useState(false);
-  const trimmed = name.trim();
-  const nameError =
-    trimmed === ''
-      ? messageKey('required')
-      : trimmed.length > ARCHIVE_NAME_MAX
-        ? messageKey('maxLength', { n: ARCHIVE_NAME_MAX })
-        : undefined;
-  const target = folder.at(-1);
+  // The name is checked once left (or at the first save), then as typed.
+  const form = useForm({
+    resolver: zodResolver(fileInfoSchema),
+    mode: 'onTouched',
+    defaultValues: { name: file.name, folder: file.path },
+  });
+  const folder = useWatch({ control: form.control, name: 'folder' });
+  const isTouched = Boolean(form.formState.touchedFields.name) || form.formState.isSubmitted;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsTouched(true);
-    if (nameError || !target) return;
+  const onSubmit = form.handleSubmit(({ name, folder: target }) => {
     const body: UpdateItem = {
-      ...(trimmed !== file.name ? { name: trimmed } : {}),
+      ...(name !== file.name ? { name } : {}),
       ...(target.id !== file.parentId ? { parentId: target.id } : {}),
     };
     if (body.name === undefined && body.parentId === undefined) {
@@ -109,8 +122,9 @@ function FileInfoForm({ file, onClose, onSaved, onDeleted }: FileInfoFormProps) 
         toast.success(t('archive.fileDialog.saved'));
         onSaved(saved);
       },
+      onError: (error) => showFieldErrors(error, form.setError, ['name']),
     });
-  };
+  });
 
   const onDelete = () => {
     setIsDeleteAsked(false);
@@ -126,18 +140,20 @@ function FileInfoForm({ file, onClose, onSaved, onDeleted }: FileInfoFormProps) 
     <form noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 0 }}>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            fullWidth
+          <FormTextField
+            control={form.control}
+            name="name"
             required
             autoFocus
             label={t('archive.fileDialog.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => setIsTouched(true)}
-            error={isTouched && nameError !== undefined}
-            helperText={isTouched && nameError ? translateMessage(nameError, lang) : ' '}
+            helperText=" "
+            formatError={(message) => archiveFieldText(message, lang)}
           />
-          <FolderPicker value={folder} onChange={setFolder} />
+          <Controller
+            control={form.control}
+            name="folder"
+            render={({ field }) => <FolderPicker value={field.value} onChange={field.onChange} />}
+          />
           <ErrorAlert error={update.error ?? remove.error} />
         </Stack>
       </DialogContent>
@@ -147,7 +163,7 @@ function FileInfoForm({ file, onClose, onSaved, onDeleted }: FileInfoFormProps) 
         </Button>
         <Stack direction="row" spacing={1}>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <SubmitButton isPending={update.isPending} disabled={isTouched && !target}>
+          <SubmitButton isPending={update.isPending} disabled={isTouched && folder.length === 0}>
             {t('archive.fileDialog.save')}
           </SubmitButton>
         </Stack>
