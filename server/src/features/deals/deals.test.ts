@@ -449,7 +449,7 @@ describe('negotiating a section', () => {
     expect(events.find((e) => e.event === 'section-edit')?.data).toMatchObject({
       actorParty: 'receiver',
       sectionTitle: 'Payment',
-      contentSnippet: 'Invoices are paid in 14 days.Late fee 5 %.',
+      contentSnippet: 'Invoices are paid in 14 days. Late fee 5 %.',
     });
     const rows = await t.database.db
       .select()
