@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Lang } from './languages';
 
 /**
  * Field messages of the spec (1 §5), in en and fi. Schemas carry a message *key* (`v:<key>` with
@@ -39,9 +40,8 @@ export const validationMessages = {
 } as const;
 
 export type ValidationKey = keyof (typeof validationMessages)['en'];
-/** The languages Pactum speaks: a user's language, and that of their mails and signatures. */
-export const languages = ['en', 'fi'] as const;
-export type Lang = (typeof languages)[number];
+// In a module of their own, free of zod, so the sign-in page's first script can name them.
+export { type Lang, languages } from './languages';
 
 /** A message key with its parameters, e.g. `v:minLength|n=6`. */
 export function messageKey(

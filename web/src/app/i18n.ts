@@ -1,4 +1,4 @@
-import { languages } from '@pactum/core/validation';
+import { languages } from '@pactum/core/languages';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from '../locales/en.json';
