@@ -7,10 +7,10 @@ import { registerImportJobs } from './features/imports/service';
 import { registerDigestJobs } from './features/notifications/digest';
 import { registerDealPagesJob } from './features/search/deal-pages';
 import { registerSendingJobs } from './features/sending/job';
-import { registerSigningJobs } from './features/signing/service';
 import type { SignedPdfJob } from './features/signing/signed-pdf';
+import { registerSigningJobs } from './features/signing/signing-jobs';
 import { registerWebhookJobs } from './features/webhooks/delivery';
-import { registerPaymentJobs } from './features/workspaces/payments';
+import { registerPaymentJobs } from './features/workspaces/payments/payment-jobs';
 import type { Platform } from './platform/platform';
 
 /**
@@ -25,7 +25,7 @@ export function registerJobs(platform: Platform): { signedPdf: SignedPdfJob } {
   registerImportJobs(platform); // imports.convert
   registerSendingJobs(platform); // draft.send
   registerPaymentJobs(platform); // payment.reconcile, payment.sweep
-  const signedPdf = registerSigningJobs(platform); // signing.signed-pdf
+  const signedPdf = registerSigningJobs(platform); // signing.signed-pdf, signing.check-chain
   registerArchiveFilingJobs(platform); // archive.file-deal, archive.extract-text; filing hooks
   registerArchivePermissionJobs(platform); // archive.permissions
   registerWebhookJobs(platform); // webhook.deliver

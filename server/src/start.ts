@@ -5,7 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { runMigrations, withSetUpLock } from './db/migrate';
 import { startLocalControl } from './features/admin/local-control';
 import { seedGlobalTemplates } from './features/templates/seed';
-import { ensureDemoWorkspace } from './features/workspaces/service';
+import { ensureDemoWorkspace } from './features/workspaces/ensure-demo-workspace';
 import { stopGracefully } from './http/graceful-stop';
 import { createPlatform, type Platform, startPlatform, stopPlatform } from './platform/platform';
 

@@ -7,7 +7,7 @@ import { scheduleDigests } from './features/notifications/digest';
 import { resumeUnfinishedSends } from './features/sending/job';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
 import { resumeWebhookLines } from './features/webhooks/delivery';
-import { schedulePaymentSweep } from './features/workspaces/payments';
+import { schedulePaymentSweep } from './features/workspaces/payments/payment-jobs';
 import { registerJobs } from './jobs';
 import { createPlatform, startPlatform, stopPlatform } from './platform/platform';
 import { logConfigWarnings, onShutdown, openConfiguredDatabase } from './start';

@@ -1713,3 +1713,35 @@ export const auditChainChecks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.collection, t.documentId] })],
 );
+
+/**
+ * The stored check of a document's whole audit chain, so the signing view need not re-hash every
+ * event on every read: refreshed off the request path by the `signing.check-chain` job, queued in
+ * the transaction that appends an event (features/signing/chain-check.ts). The view hashes only
+ * the events after `verifiedSeq`. Not the admin's on-demand check (`audit_chain_check`), which
+ * keeps who asked and when.
+ */
+export const auditChainVerdicts = pgTable(
+  'audit_chain_verdict',
+  {
+    collection: text('collection', { enum: documentCollections }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    /** The verdict; null until the first check has run. */
+    isValid: boolean('is_valid'),
+    /** How many events the check read. */
+    count: integer('count'),
+    /**
+     * The chain was found intact through this event (its `seq`), whose hash is `headHash`; null
+     * when it was broken or empty.
+     */
+    verifiedSeq: integer('verified_seq'),
+    headHash: text('head_hash'),
+    brokenSeq: integer('broken_seq'),
+    brokenReason: text('broken_reason'),
+    /** When the check read the events: a check that read earlier never replaces a later one. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** A check is queued and has not started yet: appends meanwhile queue no other. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.documentId] })],
+);

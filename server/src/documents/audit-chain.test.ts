@@ -3,8 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentEvents } from '../db/schema';
 import { canonicalJson } from '../platform/pdf/content-hash';
+import type { Platform } from '../platform/platform';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { appendEvent, eventChainHead, eventHash, verifyEventChain } from './audit-chain';
+import {
+  type AppendedEvent,
+  appendEvent,
+  checkEventChain,
+  eventChainHead,
+  eventHash,
+  onChainAppend,
+  readEventChain,
+  verifyEventChain,
+} from './audit-chain';
 
 describe('the hash-chained audit trail', () => {
   let database: TestDatabase;
@@ -161,6 +171,100 @@ describe('the hash-chained audit trail', () => {
       isValid: true,
       count: 3,
     });
+  });
+
+  it('hashes only the events after a prefix an earlier check verified', async () => {
+    const { document, events } = await dealWithEvents(4);
+    const rows = await readEventChain(database.db, document);
+    const verified = { seq: 2, head: events[1]?.hash ?? '' };
+    expect(checkEventChain(rows, { verified })).toEqual({
+      isValid: true,
+      count: 4,
+      head: events[3]?.hash,
+    });
+    // A verified event's content is not hashed again (the stored check stands for it)...
+    const changedEarly = rows.map((row) =>
+      row.seq === 1 ? { ...row, data: { signer: 'Someone else' } } : row,
+    );
+    expect(checkEventChain(changedEarly, { verified })).toMatchObject({ isValid: true });
+    expect(checkEventChain(changedEarly)).toMatchObject({
+      isValid: false,
+      brokenAt: { seq: 1, reason: 'hash-mismatch' },
+    });
+    // ...an event after it is.
+    const changedLate = rows.map((row) =>
+      row.seq === 3 ? { ...row, data: { signer: 'Someone else' } } : row,
+    );
+    expect(checkEventChain(changedLate, { verified })).toMatchObject({
+      isValid: false,
+      brokenAt: { id: events[2]?.id, seq: 3, reason: 'hash-mismatch' },
+    });
+  });
+
+  it('still follows the links of a verified prefix, its head and its length', async () => {
+    const { document, events } = await dealWithEvents(3);
+    const rows = await readEventChain(database.db, document);
+    const verified = { seq: 3, head: events[2]?.hash ?? '' };
+    // The stored head no longer at its place: the verified part was rewritten.
+    const rewritten = rows.map((row) => (row.seq === 3 ? { ...row, hash: 'f'.repeat(64) } : row));
+    expect(checkEventChain(rewritten, { verified })).toMatchObject({
+      isValid: false,
+      brokenAt: { seq: 3, reason: 'hash-mismatch' },
+    });
+    // A link inside it changed.
+    const relinked = rows.map((row) => (row.seq === 2 ? { ...row, prevHash: 'x' } : row));
+    expect(checkEventChain(relinked, { verified })).toMatchObject({
+      isValid: false,
+      brokenAt: { seq: 2, reason: 'prev-hash-mismatch' },
+    });
+    // Fewer events than were verified: removed from the middle, or cut from the end.
+    expect(
+      checkEventChain(
+        rows.filter((row) => row.seq !== 2),
+        { verified },
+      ),
+    ).toMatchObject({
+      isValid: false,
+      brokenAt: { seq: 3, reason: 'missing-event' },
+    });
+    expect(checkEventChain(rows.slice(0, 2), { verified })).toEqual({
+      isValid: false,
+      count: 2,
+      brokenAt: { id: null, seq: null, reason: 'truncated' },
+    });
+  });
+
+  it('tells the hooks registered on the platform of each event appended with it', async () => {
+    const platform = {} as Platform;
+    const heard: AppendedEvent[] = [];
+    onChainAppend(platform, async (tx, appended) => {
+      // In the appending transaction: the event is there already.
+      const [row] = await tx
+        .select({ id: documentEvents.id })
+        .from(documentEvents)
+        .where(eq(documentEvents.id, appended.id));
+      expect(row).toBeDefined();
+      heard.push(appended);
+    });
+    const document = { collection: 'deals' as const, documentId: randomUUID() };
+    const first = await appendEvent(
+      database.db,
+      { ...document, event: 'document-create' },
+      platform,
+    );
+    await appendEvent(database.db, { ...document, event: 'section-edit' });
+    await appendEvent(database.db, { ...document, event: 'document-open' }, {} as Platform);
+    expect(heard).toEqual([{ ...first, ...document }]);
+
+    // A hook that fails takes the event with it.
+    const failing = {} as Platform;
+    onChainAppend(failing, async () => {
+      throw new Error('hook failed');
+    });
+    await expect(
+      appendEvent(database.db, { ...document, event: 'document-sign' }, failing),
+    ).rejects.toThrow('hook failed');
+    expect(await verifyEventChain(database.db, document)).toMatchObject({ count: 3 });
   });
 
   it('hashes canonical JSON: key order does not matter, values do', () => {

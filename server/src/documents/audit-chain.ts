@@ -5,6 +5,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../db/client';
 import { documentEvents } from '../db/schema';
 import { canonicalJson, sha256Hex } from '../platform/pdf/content-hash';
+import type { Platform } from '../platform/platform';
 
 /*
  * The audit trail of a document is append-only and hash-chained: each event stores the hash of
@@ -56,17 +57,40 @@ export function eventHash(prevHash: string | null, event: HashedFields): string 
   );
 }
 
+/** An event just appended to a document's chain. */
+export type AppendedEvent = ChainedEvent & { collection: DocumentCollection; documentId: string };
+
+/** Hears of each event appended to a chain, in the appending transaction (see `onChainAppend`). */
+export type ChainAppendHook = (tx: Tx, appended: AppendedEvent) => Promise<void>;
+
+const appendHooks = new WeakMap<Platform, ChainAppendHook[]>();
+
+/**
+ * Registers an area's hook on a platform (before it starts): `appendEvent` calls it for every
+ * event appended with that platform, in the appending transaction, so what the hook writes
+ * (a job, say) commits exactly with the event. The document kernel knows no area: the area
+ * that follows chains (the signing view's stored chain check) registers itself here.
+ */
+export function onChainAppend(platform: Platform, hook: ChainAppendHook): void {
+  appendHooks.set(platform, [...(appendHooks.get(platform) ?? []), hook]);
+}
+
 /**
  * Appends an event to its document's chain inside the caller's transaction (outside one, in
  * its own). Appends to one document are serialised by a transaction-scoped advisory lock on
  * the document (the unique (collection, document, seq) index backs it up), so concurrent
  * writers never fork the chain. Call it after the transaction's other row locks (as the
  * services do: change, touch the document, then record), so lock order stays the same
- * everywhere and two transactions cannot deadlock on it.
+ * everywhere and two transactions cannot deadlock on it. Given the `platform`, the hooks
+ * registered on it (`onChainAppend`) hear of the event in the same transaction.
  */
-export async function appendEvent(dbOrTx: DbOrTx, input: NewDocumentEvent): Promise<ChainedEvent> {
+export async function appendEvent(
+  dbOrTx: DbOrTx,
+  input: NewDocumentEvent,
+  platform?: Platform,
+): Promise<ChainedEvent> {
   if (!(dbOrTx instanceof PgTransaction)) {
-    return dbOrTx.transaction((tx) => appendEvent(tx, input));
+    return dbOrTx.transaction((tx) => appendEvent(tx, input, platform));
   }
   const tx: Tx = dbOrTx;
   const lockKey = `document-event:${input.collection}:${input.documentId}`;
@@ -114,7 +138,12 @@ export async function appendEvent(dbOrTx: DbOrTx, input: NewDocumentEvent): Prom
     })
     .returning({ id: documentEvents.id });
   if (!row) throw new Error('document event not inserted');
-  return { id: row.id, seq: fields.seq, prevHash, hash };
+  const appended = { id: row.id, seq: fields.seq, prevHash, hash };
+  const hooks = platform ? (appendHooks.get(platform) ?? []) : [];
+  for (const hook of hooks) {
+    await hook(tx, { ...appended, collection: input.collection, documentId: input.documentId });
+  }
+  return appended;
 }
 
 export type ChainBreak = {
@@ -126,8 +155,8 @@ export type ChainBreak = {
    * missing-event: the sequence skips (an event was removed);
    * prev-hash-mismatch: the link to the previous event is wrong;
    * hash-mismatch: the event's content was changed after it was written;
-   * truncated: the pinned hash (printed in the sealed PDF) is no longer in the chain, so events
-   * were removed from its end.
+   * truncated: the pinned hash (printed in the sealed PDF), or the last event a stored check
+   * verified, is no longer in the chain, so events were removed from its end.
    */
   reason: 'unchained' | 'missing-event' | 'prev-hash-mismatch' | 'hash-mismatch' | 'truncated';
 };
@@ -145,16 +174,12 @@ export const eventChainOrder = [
   asc(documentEvents.createdAt),
 ] as const;
 
-/**
- * Re-computes a document's chain and reports the first broken link. `pinnedHead` is a hash
- * recorded elsewhere (the sealed PDF's): the chain must still contain it, else its end was cut.
- */
-export async function verifyEventChain(
+/** A document's events as the chain check reads them: all of them, in `eventChainOrder`. */
+export function readEventChain(
   db: DbOrTx,
   document: { collection: DocumentCollection; documentId: string },
-  options: { pinnedHead?: string | null } = {},
-): Promise<ChainReport> {
-  const rows = await db
+): Promise<ChainRow[]> {
+  return db
     .select()
     .from(documentEvents)
     .where(
@@ -164,17 +189,36 @@ export async function verifyEventChain(
       ),
     )
     .orderBy(...eventChainOrder);
-  return checkEventChain(rows, options);
 }
 
 /**
+ * Re-computes a document's chain and reports the first broken link. `pinnedHead` is a hash
+ * recorded elsewhere (the sealed PDF's): the chain must still contain it, else its end was cut.
+ */
+export async function verifyEventChain(
+  db: DbOrTx,
+  document: { collection: DocumentCollection; documentId: string },
+  options: { pinnedHead?: string | null } = {},
+): Promise<ChainReport> {
+  return checkEventChain(await readEventChain(db, document), options);
+}
+
+/** A chain's first events an earlier check found intact: through `seq`, its hash `head`. */
+export type VerifiedPrefix = { seq: number; head: string };
+
+/**
  * The chain check over a document's events already read: all of them, in `eventChainOrder`.
- * The signing view reads the events once and checks them here.
+ * The signing view reads the events once and checks them here. With `verified` (a stored
+ * check's), the events through `verified.seq` are not hashed again: their numbering and links
+ * are still followed (no hashing needed), the event at `verified.seq` must still carry
+ * `verified.head`, and a chain that no longer reaches it was cut ('truncated'). Only the events
+ * after it are hashed.
  */
 export function checkEventChain(
   rows: readonly ChainRow[],
-  options: { pinnedHead?: string | null } = {},
+  options: { pinnedHead?: string | null; verified?: VerifiedPrefix | null } = {},
 ): ChainReport {
+  const verified = options.verified ?? null;
   let prevHash: string | null = null;
   let expectedSeq = 1;
   for (const row of rows) {
@@ -186,23 +230,30 @@ export function checkEventChain(
     if (row.seq === null || row.hash === null) return broken('unchained');
     if (row.seq !== expectedSeq) return broken('missing-event');
     if (row.prevHash !== prevHash) return broken('prev-hash-mismatch');
-    const recomputed = eventHash(row.prevHash, {
-      collection: row.collection,
-      documentId: row.documentId,
-      seq: row.seq,
-      event: row.event,
-      party: row.party,
-      sectionId: row.sectionId,
-      userId: row.userId,
-      data: row.data,
-      createdAt: row.createdAt,
-    });
-    if (recomputed !== row.hash) return broken('hash-mismatch');
+    // A verified event is not hashed again; the last of them must still be the stored head.
+    const isIntact =
+      verified && row.seq <= verified.seq
+        ? row.seq < verified.seq || row.hash === verified.head
+        : eventHash(row.prevHash, {
+            collection: row.collection,
+            documentId: row.documentId,
+            seq: row.seq,
+            event: row.event,
+            party: row.party,
+            sectionId: row.sectionId,
+            userId: row.userId,
+            data: row.data,
+            createdAt: row.createdAt,
+          }) === row.hash;
+    if (!isIntact) return broken('hash-mismatch');
     prevHash = row.hash;
     expectedSeq += 1;
   }
   const { pinnedHead } = options;
-  if (pinnedHead && !rows.some((row) => row.hash === pinnedHead)) {
+  const isCut =
+    (verified !== null && expectedSeq <= verified.seq) ||
+    (!!pinnedHead && !rows.some((row) => row.hash === pinnedHead));
+  if (isCut) {
     return {
       isValid: false,
       count: rows.length,

@@ -9,7 +9,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../db/schema';
-import { PAYMENT_CRASH_AFTER_CHARGE } from '../features/workspaces/payments';
+import { PAYMENT_CRASH_AFTER_CHARGE } from '../features/workspaces/payments/charge-payment';
 import { createPlatform } from '../platform/platform';
 import { openConfiguredDatabase } from '../start';
 import { eventually } from '../test/app';

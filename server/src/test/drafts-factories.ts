@@ -10,7 +10,9 @@ import {
   workspaceMembers,
   workspaces,
 } from '../db/schema';
-import { createDraftFromTemplate, putReceivers, updateDraft } from '../features/drafts/service';
+import { createDraftFromTemplate } from '../features/drafts/create-draft-from-template';
+import { putReceivers } from '../features/drafts/put-receivers';
+import { updateDraft } from '../features/drafts/update-draft';
 import type { Platform } from '../platform/platform';
 import { eventually } from './app';
 

@@ -24,8 +24,8 @@ import { createDeal, createWorkspaceWith, insertDeal } from '../../test/deal-fac
 import { apiAs } from '../../test/drafts-factories';
 import { createUsers, type TestUser } from '../../test/factories';
 import { signerInput, signRequest } from '../../test/signing-factories';
-import { registerSigningJobs } from '../signing/service';
 import { produceSignedPdf } from '../signing/signed-pdf';
+import { registerSigningJobs } from '../signing/signing-jobs';
 import {
   failFilings,
   openFilings,

@@ -12,7 +12,7 @@ import { apiAs, createWorkspace } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { signerInput, signRequest } from '../../test/signing-factories';
 import { uploadFile } from '../../test/uploads';
-import { registerSigningJobs } from '../signing/service';
+import { registerSigningJobs } from '../signing/signing-jobs';
 import { registerArchiveFilingJobs, repairInboxCopyAccess, resumeArchiveFilings } from './filing';
 
 /*

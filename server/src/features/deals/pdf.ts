@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import { loadContractContent } from '../signing';
-import { getDeal } from './service';
+import { getDeal } from './get-deal';
 
 /**
  * 'Open PDF' in the deal toolbar: the current text of the deal as the caller may read it —

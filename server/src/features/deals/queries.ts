@@ -1,86 +1,26 @@
+import type { DealGroup } from '@pactum/core/deals';
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
-import { and, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { dealSections, dealSigners, deals, users } from '../../db/schema';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  dealInvites,
+  dealSections,
+  dealSigners,
+  deals,
+  documentEvents,
+  users,
+} from '../../db/schema';
 import { type AccessEntry, accessEntriesOf } from '../../documents/access';
 import { appendEvent } from '../../documents/audit-chain';
-import {
-  type DealRow,
-  type DealSectionRow,
-  liveSectionsOf,
-  storedOrder,
-} from '../../documents/deal-reads';
+import { callerPartyOn, dealGroupWhere } from '../../documents/deal-groups';
+import type { DealRow } from '../../documents/deal-reads';
+import { beforeCursor, type KeysetCursor, microsecondText } from '../../http/cursor';
 
-/** One section of the deal, if it is not deleted. */
-const oneLiveSection = (options: { dealId: string; sectionId: string }) =>
-  and(eq(dealSections.id, options.sectionId), liveSectionsOf(options.dealId));
-
-/**
- * A section as the deal's reads need it: every column but the versions, with the current
- * version's text and the number of versions worked out in the database (a section's versions
- * are most of a deal's bytes; they are read on their own route).
+/*
+ * The SQL of deals as negotiation reads and writes them: the deal with the caller's access,
+ * the list pages, the activity feed, names, events and the trash. Sections: section-queries.ts.
  */
-export type DealSectionView = Omit<DealSectionRow, 'content'> & {
-  html: string;
-  versionCount: number;
-};
-
-const { content: _versions, ...viewColumns } = getTableColumns(dealSections);
-
-/** The current version's text: the default option, else the last (core `currentContent`). */
-const currentHtml = sql<string>`coalesce(
-  (SELECT option->>'html' FROM jsonb_array_elements("deal_section"."content") AS option
-    WHERE option->>'id' = "deal_section"."default_content_id" LIMIT 1),
-  "deal_section"."content"->-1->>'html', '')`;
-
-const sectionView = {
-  ...viewColumns,
-  html: currentHtml,
-  versionCount: sql<number>`jsonb_array_length("deal_section"."content")`.mapWith(Number),
-};
-
-/** The deal's live sections as views (current text only), in stored order. */
-export function findSectionViews(db: DbOrTx, dealId: string): Promise<DealSectionView[]> {
-  return db
-    .select(sectionView)
-    .from(dealSections)
-    .where(liveSectionsOf(dealId))
-    .orderBy(...storedOrder);
-}
-
-/** One live section of the deal as a view. */
-export async function findSectionView(
-  db: DbOrTx,
-  options: { dealId: string; sectionId: string },
-): Promise<DealSectionView | undefined> {
-  const [section] = await db.select(sectionView).from(dealSections).where(oneLiveSection(options));
-  return section;
-}
-
-/** A section's place and negotiation state: what numbering, counts and progress are made of. */
-export type DealSectionState = Pick<
-  DealSectionRow,
-  'id' | 'parentId' | 'position' | 'type' | 'state' | 'stateParty' | 'log' | 'defaultContentId'
->;
-
-/** The deal's live sections' places and states (no text), in stored order. */
-export function findSectionStates(db: DbOrTx, dealId: string): Promise<DealSectionState[]> {
-  return db
-    .select({
-      id: dealSections.id,
-      parentId: dealSections.parentId,
-      position: dealSections.position,
-      type: dealSections.type,
-      state: dealSections.state,
-      stateParty: dealSections.stateParty,
-      log: dealSections.log,
-      defaultContentId: dealSections.defaultContentId,
-    })
-    .from(dealSections)
-    .where(liveSectionsOf(dealId))
-    .orderBy(...storedOrder);
-}
 
 /**
  * The deal with the caller's access entries to it in one statement (`isLocked` takes the deal's
@@ -110,15 +50,6 @@ export async function findDealForUser(
     .where(eq(deals.id, options.dealId));
   const [row] = options.isLocked ? await query.for('update', { of: deals }) : await query;
   return row;
-}
-
-export async function findSection(
-  db: DbOrTx,
-  options: { dealId: string; sectionId: string; isLocked?: boolean },
-): Promise<DealSectionRow | undefined> {
-  const query = db.select().from(dealSections).where(oneLiveSection(options));
-  const [section] = options.isLocked ? await query.for('update') : await query;
-  return section;
 }
 
 /** Display names of users by id. */
@@ -163,49 +94,83 @@ export async function insertDealEvent(
 }
 
 /**
- * The position for a new section among its siblings (same parent): right after `afterPosition`
- * (later siblings move down one), or after the last sibling. Children count from 101.
+ * One page of the caller's deals of a list group, newest first, each with the caller's party on
+ * it, and the group's total.
  */
-export async function makeRoomAfter(
+export async function findDealsOfGroup(
   db: DbOrTx,
-  options: { dealId: string; parentId: string | null; afterPosition: number | null },
-): Promise<number> {
-  const siblings = and(
-    eq(dealSections.dealId, options.dealId),
-    options.parentId === null
-      ? isNull(dealSections.parentId)
-      : eq(dealSections.parentId, options.parentId),
-  );
-  if (options.afterPosition === null) {
-    const [row] = await db
-      .select({ max: sql<number | null>`max(${dealSections.position})` })
-      .from(dealSections)
-      .where(and(siblings, ne(dealSections.type, 'signers')));
-    const first = options.parentId === null ? 1 : 101;
-    return row?.max === null || row?.max === undefined ? first : Number(row.max) + 1;
-  }
-  await db
-    .update(dealSections)
-    .set({ position: sql`${dealSections.position} + 1` })
-    .where(and(siblings, sql`${dealSections.position} > ${options.afterPosition}`));
-  return options.afterPosition + 1;
+  options: { userId: string; email: string; group: DealGroup; page: number; pageSize: number },
+): Promise<{ total: number; rows: { deal: DealRow; party: PartyRole | null }[] }> {
+  const { userId, page, pageSize } = options;
+  // The one group condition of the drawer's counters and the dashboard's widgets too.
+  const where = dealGroupWhere(db, { id: userId, email: options.email }, options.group);
+  const [total] = await db.select({ n: count() }).from(deals).where(where);
+  const rows = await db
+    .select({ deal: deals, party: callerPartyOn(userId, sql`${deals.id}`) })
+    .from(deals)
+    .where(where)
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { total: Number(total?.n ?? 0), rows };
 }
 
-/** Lets go of the user's edit locks on the deal's other sections (one section in edit at a time). */
-export async function releaseOtherLocks(
+/**
+ * The deal's activity events newest first, after the cursor: events without a party or of the
+ * given party (none: only those without); document-open events are left out.
+ */
+export function findDealEventRows(
   db: DbOrTx,
-  options: { dealId: string; userId: string; keepSectionId: string },
-): Promise<string[]> {
-  const released = await db
-    .update(dealSections)
-    .set({ lockedBy: null, lockedAt: null })
+  options: { dealId: string; party: PartyRole | null; after: KeysetCursor | null; limit: number },
+) {
+  const { party, after } = options;
+  return db
+    .select({
+      id: documentEvents.id,
+      event: documentEvents.event,
+      party: documentEvents.party,
+      sectionId: documentEvents.sectionId,
+      data: documentEvents.data,
+      createdAt: microsecondText(documentEvents.createdAt),
+      firstname: users.firstname,
+      lastname: users.lastname,
+    })
+    .from(documentEvents)
+    .leftJoin(users, eq(users.id, documentEvents.userId))
     .where(
       and(
-        eq(dealSections.dealId, options.dealId),
-        eq(dealSections.lockedBy, options.userId),
-        ne(dealSections.id, options.keepSectionId),
+        eq(documentEvents.collection, 'deals'),
+        eq(documentEvents.documentId, options.dealId),
+        ne(documentEvents.event, 'document-open'),
+        party
+          ? or(isNull(documentEvents.party), eq(documentEvents.party, party))
+          : isNull(documentEvents.party),
+        after ? beforeCursor(documentEvents.createdAt, documentEvents.id, after) : undefined,
       ),
     )
-    .returning({ id: dealSections.id });
-  return released.map((row) => row.id);
+    .orderBy(desc(documentEvents.createdAt), desc(documentEvents.id))
+    .limit(options.limit);
+}
+
+/**
+ * Moves the deal to the trash, its state kept in beforeTrashState: its invite links stop
+ * working and its sections' edit locks are let go.
+ */
+export async function markDealTrashed(
+  tx: Tx,
+  options: { deal: DealRow; now: Date },
+): Promise<void> {
+  const { deal, now } = options;
+  await tx
+    .update(deals)
+    .set({ state: 'trash', beforeTrashState: deal.state, modifiedAt: now })
+    .where(eq(deals.id, deal.id));
+  await tx
+    .update(dealInvites)
+    .set({ revokedAt: now })
+    .where(and(eq(dealInvites.dealId, deal.id), isNull(dealInvites.revokedAt)));
+  await tx
+    .update(dealSections)
+    .set({ lockedBy: null, lockedAt: null })
+    .where(eq(dealSections.dealId, deal.id));
 }

@@ -3,51 +3,29 @@ import {
   dealDetailSchema,
   dealEventPageSchema,
   dealListSchema,
-  dealSectionChangeSchema,
-  redlineSchema,
   restoredDealSchema,
-  sectionVersionListSchema,
 } from '@pactum/core/api/deals';
 import { pdfFileResponse } from '@pactum/core/api/files';
-import { noContent } from '@pactum/core/api/wire';
-import {
-  createDealSectionSchema,
-  dealEventsQuerySchema,
-  dealListQuerySchema,
-  dealSectionActionSchema,
-  dealSettingsSchema,
-  redlineQuerySchema,
-  saveDealSectionSchema,
-} from '@pactum/core/deals';
+import { dealEventsQuerySchema, dealListQuerySchema, dealSettingsSchema } from '@pactum/core/deals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
 import { requireProductAdmin } from '../admin';
+import { canWatchDeal } from './can-watch-deal';
+import { getDeal } from './get-deal';
+import { listDeals } from './list-deals';
+import { listDealEvents } from './list-events';
 import { renderDealPdf } from './pdf';
+import { restoreDeal } from './restore-deal';
+import { type DealApp, dealParams, tags, userIdOf } from './route-kit';
 import {
-  agreeDealSection,
-  canWatchDeal,
-  createDealSection,
-  deleteDealSection,
-  getDeal,
-  getDealSection,
-  listDealEvents,
-  listDeals,
-  listSectionVersions,
-  lockDealSection,
-  reopenDealSection,
-  restoreDeal,
-  saveDealSection,
-  sectionRedline,
-  trashDeal,
-  unlockDealSection,
-  updateDealSettings,
-} from './service';
-
-const tags = ['deals'];
-const dealParams = z.object({ dealId: z.uuid() });
-const sectionParams = z.object({ dealId: z.uuid(), sectionId: z.uuid() });
+  registerDealSectionRoutes,
+  registerSectionActionRoutes,
+  registerSectionVersionRoutes,
+} from './section-routes';
+import { trashDeal } from './trash-deal';
+import { updateDealSettings } from './update-settings';
 
 /** Deals in negotiation: lists, the editor's content, section actions, settings, activity, trash. */
 export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,8 +35,17 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     return canWatchDeal(platform, { userId, dealId });
   });
 
-  const userIdOf = async (request: Parameters<typeof requireSession>[0]) =>
-    (await requireSession(request)).user.id;
+  registerDealReadRoutes(app);
+  registerDealWriteRoutes(app);
+  registerDealActivityRoutes(app);
+  registerDealSectionRoutes(app);
+  registerSectionActionRoutes(app);
+  registerSectionVersionRoutes(app);
+};
+
+/** The caller's deal lists and one deal as the caller's party sees it. */
+function registerDealReadRoutes(app: DealApp): void {
+  const platform = app.platform;
 
   app.get(
     '/api/v1/deals',
@@ -88,6 +75,11 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getDeal(platform, { userId: await userIdOf(request), ...request.params }),
   );
+}
+
+/** The deal's own writes: its settings, the trash and support's restore. */
+function registerDealWriteRoutes(app: DealApp): void {
+  const platform = app.platform;
 
   app.patch(
     '/api/v1/deals/:dealId',
@@ -147,6 +139,11 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+}
+
+/** The deal's activity feed and its printable PDF. */
+function registerDealActivityRoutes(app: DealApp): void {
+  const platform = app.platform;
 
   app.get(
     '/api/v1/deals/:dealId/events',
@@ -191,173 +188,4 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(Buffer.from(bytes));
     },
   );
-
-  app.post(
-    '/api/v1/deals/:dealId/sections',
-    {
-      schema: {
-        tags,
-        summary: 'Add a section (the adding party’s proposal)',
-        params: dealParams,
-        body: createDealSectionSchema,
-        response: { 201: dealSectionChangeSchema },
-      },
-    },
-    async (request, reply) => {
-      const change = await createDealSection(platform, {
-        userId: await userIdOf(request),
-        ...request.params,
-        input: request.body,
-      });
-      return reply.status(201).send(change);
-    },
-  );
-
-  app.get(
-    '/api/v1/deals/:dealId/sections/:sectionId',
-    {
-      schema: {
-        tags,
-        summary: 'One section as the deal’s page shows it, with the deal’s figures',
-        params: sectionParams,
-        response: { 200: dealSectionChangeSchema },
-      },
-    },
-    async (request) =>
-      getDealSection(platform, { userId: await userIdOf(request), ...request.params }),
-  );
-
-  app.put(
-    '/api/v1/deals/:dealId/sections/:sectionId',
-    {
-      schema: {
-        tags,
-        summary: 'Save an edit: countered with a new default version',
-        params: sectionParams,
-        body: saveDealSectionSchema,
-        response: { 200: dealSectionChangeSchema },
-      },
-    },
-    async (request) =>
-      saveDealSection(platform, {
-        userId: await userIdOf(request),
-        ...request.params,
-        input: request.body,
-      }),
-  );
-
-  app.delete(
-    '/api/v1/deals/:dealId/sections/:sectionId',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a section that is not agreed',
-        params: sectionParams,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      await deleteDealSection(platform, { userId: await userIdOf(request), ...request.params });
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/v1/deals/:dealId/sections/:sectionId/lock',
-    {
-      schema: {
-        tags,
-        summary: 'Open a section for editing',
-        params: sectionParams,
-        response: { 200: dealSectionChangeSchema },
-      },
-    },
-    async (request) =>
-      lockDealSection(platform, { userId: await userIdOf(request), ...request.params }),
-  );
-
-  app.delete(
-    '/api/v1/deals/:dealId/sections/:sectionId/lock',
-    {
-      schema: {
-        tags,
-        summary: 'Close the section editor (cancel)',
-        params: sectionParams,
-        response: { 200: dealSectionChangeSchema },
-      },
-    },
-    async (request) =>
-      unlockDealSection(platform, { userId: await userIdOf(request), ...request.params }),
-  );
-
-  app.post(
-    '/api/v1/deals/:dealId/sections/:sectionId/agree',
-    {
-      schema: {
-        tags,
-        summary: 'Agree to the section’s current version',
-        params: sectionParams,
-        body: dealSectionActionSchema,
-        response: { 200: dealSectionChangeSchema },
-      },
-    },
-    async (request) =>
-      agreeDealSection(platform, {
-        userId: await userIdOf(request),
-        ...request.params,
-        baseLogLength: request.body.baseLogLength,
-      }),
-  );
-
-  app.post(
-    '/api/v1/deals/:dealId/sections/:sectionId/reopen',
-    {
-      schema: {
-        tags,
-        summary: 'Open an agreed section again for negotiation',
-        params: sectionParams,
-        body: dealSectionActionSchema,
-        response: { 200: dealSectionChangeSchema },
-      },
-    },
-    async (request) =>
-      reopenDealSection(platform, {
-        userId: await userIdOf(request),
-        ...request.params,
-        baseLogLength: request.body.baseLogLength,
-      }),
-  );
-
-  app.get(
-    '/api/v1/deals/:dealId/sections/:sectionId/versions',
-    {
-      schema: {
-        tags,
-        summary: 'The versions of a section',
-        params: sectionParams,
-        response: { 200: sectionVersionListSchema },
-      },
-    },
-    async (request) =>
-      listSectionVersions(platform, { userId: await userIdOf(request), ...request.params }),
-  );
-
-  app.get(
-    '/api/v1/deals/:dealId/sections/:sectionId/redline',
-    {
-      schema: {
-        tags,
-        summary: 'The redline between two versions of a section',
-        params: sectionParams,
-        querystring: redlineQuerySchema,
-        response: { 200: redlineSchema },
-      },
-    },
-    async (request) =>
-      sectionRedline(platform, {
-        userId: await userIdOf(request),
-        ...request.params,
-        ...request.query,
-      }),
-  );
-};
+}

@@ -1,2 +1,4 @@
 /* The drafts feature's front door: what other features may call. */
-export { copySectionRows, publishDraft, requireDraft } from './service';
+export { copySectionRows } from './copy-section-rows';
+export { publishDraft } from './publish-draft';
+export { requireDraft } from './require-draft';

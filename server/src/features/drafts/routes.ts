@@ -14,20 +14,19 @@ import {
 } from '@pactum/core/drafts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveAccess } from '../../documents/access';
-import { AppError } from '../../http/app-error';
 import { requireSession } from '../../http/session';
-import {
-  createDraftFromTemplate,
-  createTemplateFromDraft,
-  deleteDraft,
-  getDraft,
-  getQueue,
-  listDrafts,
-  putReceivers,
-  requireDraft,
-  updateDraft,
-} from './service';
+import { canWatchDraft } from './can-watch-draft';
+import { createDraftFromTemplate } from './create-draft-from-template';
+import { createTemplateFromDraft } from './create-template-from-draft';
+import { deleteDraft } from './delete-draft';
+import { getDraft } from './get-draft';
+import { getDraftQueue } from './get-draft-queue';
+import { listDrafts } from './list-drafts';
+import { putReceivers } from './put-receivers';
+import { updateDraft } from './update-draft';
+
+/** The app a draft route plugin registers its routes on (zod-typed, as `draftRoutes` gets it). */
+type DraftApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const tags = ['drafts'];
 const draftParams = z.object({ draftId: z.uuid() });
@@ -37,13 +36,17 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
   const platform = app.platform;
   platform.realtime.authorize('draft', async (userId, draftId) => {
     if (!z.uuid().safeParse(draftId).success) return false;
-    const access = await resolveAccess(platform.database.db, {
-      collection: 'drafts',
-      documentId: draftId,
-      userId,
-    });
-    return access !== null;
+    return canWatchDraft(platform, { userId, draftId });
   });
+
+  registerDraftCreateAndReadRoutes(app);
+  registerDraftWriteRoutes(app);
+  registerDraftSendingRoutes(app);
+};
+
+/** A draft made from a template, the draft list and one draft. */
+function registerDraftCreateAndReadRoutes(app: DraftApp): void {
+  const platform = app.platform;
 
   app.post(
     '/api/v1/templates/:templateId/drafts',
@@ -96,6 +99,11 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
       return getDraft(platform, { userId: user.id, draftId: request.params.draftId });
     },
   );
+}
+
+/** A draft's changes, its removal and a template made from it. */
+function registerDraftWriteRoutes(app: DraftApp): void {
+  const platform = app.platform;
 
   app.patch(
     '/api/v1/drafts/:draftId',
@@ -156,6 +164,11 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(result);
     },
   );
+}
+
+/** Whom a draft goes to and how its sending is getting on. */
+function registerDraftSendingRoutes(app: DraftApp): void {
+  const platform = app.platform;
 
   app.put(
     '/api/v1/drafts/:draftId/receivers',
@@ -191,14 +204,7 @@ export const draftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireSession(request);
-      const { db } = platform.database;
-      const { draft } = await requireDraft(db, {
-        userId: user.id,
-        draftId: request.params.draftId,
-      });
-      const queue = await getQueue(db, draft.id);
-      if (!queue) throw new AppError('not_found');
-      return queue;
+      return getDraftQueue(platform, { userId: user.id, draftId: request.params.draftId });
     },
   );
-};
+}

@@ -10,14 +10,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import {
-  addSection,
-  deleteSection,
-  lockSection,
-  moveSection,
-  saveSection,
-  unlockSection,
-} from './service';
+import { addSection } from './add-section';
+import { deleteSection } from './delete-section';
+import { lockSection } from './lock-section';
+import { moveSection } from './move-section';
+import { saveSection } from './save-section';
+import { unlockSection } from './unlock-section';
 
 const documentParams = z.object({ documentId: z.uuid() });
 const sectionParams = documentParams.extend({ sectionId: z.uuid() });

@@ -13,7 +13,8 @@ import { createTestApp, listenLive, type TestApp } from '../../test/app';
 import { createUsers, type TestUser } from '../../test/factories';
 import { type LiveTestClient, openLive } from '../../test/live-client';
 import { caller, makeTemplate, makeWorkspace, ORIGIN } from '../sharing/test-support';
-import { blankSections, insertSectionTree } from './service';
+import { blankSections } from './blank-sections';
+import { insertSectionTree } from './insert-section-tree';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

@@ -25,7 +25,7 @@ import { apiAs, createTemplate, createWorkspace, ORIGIN } from '../../test/draft
 import { createUser, createUsers, type TestUser } from '../../test/factories';
 import { type LiveTestClient, openLive } from '../../test/live-client';
 import type { OutboxMessage } from '../../test/outbox';
-import { ensureDemoWorkspace } from '../workspaces/service';
+import { ensureDemoWorkspace } from '../workspaces/ensure-demo-workspace';
 
 let t: TestApp;
 let sender: TestUser;

@@ -1,3 +1,5 @@
 /* The sharing feature's front door: what other features may call. */
+export { claimEmailAccess } from './claim-email-access';
+export { grantTokenWorkspaceAccess } from './grant-token-workspace-access';
+export { grantUserAccess } from './grant-user-access';
 export { spendShareMailBudget } from './mail-budget';
-export { claimEmailAccess, grantTokenWorkspaceAccess, grantUserAccess } from './service';

@@ -5,13 +5,11 @@ import { shareDocumentSchema, updateAccessSchema } from '@pactum/core/templates'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import {
-  listAccess,
-  removeAccess,
-  shareDocument,
-  sharingSuggestions,
-  updateAccess,
-} from './service';
+import { listAccess } from './list-access';
+import { removeAccess } from './remove-access';
+import { shareDocument } from './share-document';
+import { sharingSuggestions } from './sharing-suggestions';
+import { updateAccess } from './update-access';
 
 const params = z.object({ documentId: z.uuid() });
 const entryParams = params.extend({ accessId: z.uuid() });

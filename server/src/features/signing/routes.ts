@@ -19,26 +19,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
+import { cancelSigning } from './cancel-signing';
+import { originalPdfFile } from './original-pdf-file';
+import { retrySigned } from './retry-signed';
+import { sendCode } from './send-code';
 import { getSendPdfDraft, saveSendPdfDraft, sendPdf } from './send-pdf';
-import {
-  cancelSigning,
-  getSigningView,
-  originalPdfFile,
-  retrySigned,
-  sendCode,
-  setupSigners,
-  sign,
-  signedPdfFile,
-  signingJob,
-  startSigning,
-  updateSignatureDefaults,
-  verifyCode,
-} from './service';
+import { setupSigners } from './setup-signers';
+import { sign } from './sign';
 import { resumePendingSignedPdfs } from './signed-pdf';
+import { signedPdfFile } from './signed-pdf-file';
+import { signingJob } from './signing-jobs';
+import { getSigningView } from './signing-view';
+import { startSigning } from './start-signing';
+import { updateSignatureDefaults } from './update-signature-defaults';
+import { verifyCode } from './verify-code';
 
 const tags = ['signing'];
 const dealParams = z.object({ dealId: z.uuid() });
 const signerParams = z.object({ dealId: z.uuid(), signerId: z.uuid() });
+
+const userOf = async (request: Parameters<typeof requireSession>[0]) =>
+  (await requireSession(request)).user;
 
 /** Signing a deal: signers, start and cancel, the signing view, two-step codes, the signed PDF. */
 export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,8 +52,15 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.error({ err: error }, 'could not resume pending signed PDFs');
     }
   });
-  const userOf = async (request: Parameters<typeof requireSession>[0]) =>
-    (await requireSession(request)).user;
+  await app.register(dealSigningRoutes);
+  await app.register(signerRoutes);
+  await app.register(signedPdfRoutes);
+  await app.register(sendPdfRoutes);
+};
+
+/** The signing view of a deal, and a party's steps: its signers, start and cancel signing. */
+const dealSigningRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
 
   app.get(
     '/api/v1/deals/:dealId/signing',
@@ -117,6 +125,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cancelSigning(platform, { user: await userOf(request), ...request.params }),
   );
+};
+
+/** A signer's own steps: the SMS two-step code, the signature and its font and colour. */
+const signerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
 
   app.post(
     '/api/v1/deals/:dealId/signers/:signerId/code',
@@ -188,6 +201,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(request.body.color ? { color: request.body.color } : {}),
       }),
   );
+};
+
+/** The PDFs of a deal: the sealed signed PDF (and its retry) and the uploaded original. */
+const signedPdfRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
 
   app.get(
     '/api/v1/deals/:dealId/signed-pdf',
@@ -239,6 +257,24 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/v1/deals/:dealId/signed-pdf/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Make a failed signed PDF again (sender)',
+        params: dealParams,
+        response: { 200: signingViewSchema },
+      },
+    },
+    async (request) => retrySigned(platform, { user: await userOf(request), ...request.params }),
+  );
+};
+
+/** Send & Sign PDF: the form kept as the caller left it, and the send. */
+const sendPdfRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platform = app.platform;
+
   app.get(
     '/api/v1/send-pdf/draft',
     {
@@ -279,18 +315,5 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await sendPdf(platform, { user: await userOf(request), input: request.body });
       return reply.status(201).send(answer);
     },
-  );
-
-  app.post(
-    '/api/v1/deals/:dealId/signed-pdf/retry',
-    {
-      schema: {
-        tags,
-        summary: 'Make a failed signed PDF again (sender)',
-        params: dealParams,
-        response: { 200: signingViewSchema },
-      },
-    },
-    async (request) => retrySigned(platform, { user: await userOf(request), ...request.params }),
   );
 };

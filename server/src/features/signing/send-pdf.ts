@@ -11,7 +11,6 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import { appendEvent } from '../../documents/audit-chain';
 import { isMembershipOf } from '../../documents/workspace-access';
 import { AppError } from '../../http/app-error';
 import type { SessionUser } from '../../http/session';
@@ -23,13 +22,10 @@ import { createInvite } from '../sending';
 import { grantTokenWorkspaceAccess } from '../sharing';
 import { queueDealWebhook } from '../webhooks';
 import { applyCreditChange } from '../workspaces';
-import {
-  afterSigningChange,
-  callerName,
-  inviteSigners,
-  notifySigning,
-  replaceSigners,
-} from './service';
+import { appendDealEvent } from './deal-events';
+import { callerName } from './queries';
+import { inviteSigners, replaceSigners } from './signers';
+import { afterSigningChange, notifySigning } from './signing-notices';
 
 /*
  * Send & Sign PDF (spec 3 §2.4, §4 PDF deal creation): an uploaded PDF is signed as it is. The
@@ -144,9 +140,7 @@ export async function sendPdf(
       role: 'edit',
       party: 'sender',
     });
-    await appendEvent(tx, {
-      collection: 'deals',
-      documentId: deal.id,
+    await appendDealEvent(platform, tx, deal.id, {
       event: 'document-create',
       userId: user.id,
       data: { process: 'pdf', pdfSha256: sha256Hex(pdf) },
@@ -195,12 +189,14 @@ export async function sendPdf(
         message: input.representatives?.message || null,
       });
     }
-    await appendEvent(tx, {
-      collection: 'deals',
-      documentId: deal.id,
+    await appendDealEvent(platform, tx, deal.id, {
       event: 'signign-start',
       userId: user.id,
-      data: { actorParty: 'sender', contentSha256: sha256Hex(pdf), signers: input.signers.length },
+      data: {
+        actorParty: 'sender',
+        contentSha256: sha256Hex(pdf),
+        signers: input.signers.length,
+      },
     });
     // The receiver's people are sent a document; the sender's other signers hear that signing
     // started. Each is told once.

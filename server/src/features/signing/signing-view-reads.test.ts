@@ -4,17 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentEvents } from '../../db/schema';
 import { recordStatements, statementsOn } from '../../db/statement-log';
 import { appendEvent } from '../../documents/audit-chain';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createDeal } from '../../test/deal-factory';
+import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
-import { signerInput } from '../../test/signing-factories';
-import { getSigningView } from './service';
+import { createDealInSigning, signerInput } from '../../test/signing-factories';
+import { findChainCheck } from './chain-check-queries';
+import { getSigningView } from './signing-view';
 
 /*
  * The signing view is asked for on every change of a deal in signing, by everyone on it: it
- * reads the deal, its sections and its audit trail once each, and still checks the whole chain
- * and shows each party only the events it may see.
+ * reads the deal, its sections and its audit trail once each, still checks the whole chain
+ * (hashing only the events the deal's stored check does not cover) and shows each party only
+ * the events it may see.
  */
 
 let t: TestApp;
@@ -38,20 +39,10 @@ const api = apiAs(() => t.app);
 
 /** A deal in signing with one signer per party, and an event only the sender's party sees. */
 async function dealInSigning() {
-  const { deal } = await createDeal(t.database.db, {
-    sender,
-    receiver,
-    state: 'negotiate',
-    isAgreedByReceiver: true,
-  });
-  const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, {
-    signers: [signerInput(sender, 'sender', '+358401111111')],
-  });
-  expect(started.statusCode).toBe(200);
-  const setup = await api('PUT', `/deals/${deal.id}/signers`, receiver, {
-    signers: [signerInput(receiver, 'receiver', '+358401111112')],
-  });
-  expect(setup.statusCode).toBe(200);
+  const deal = await createDealInSigning(t, { sender, receiver }, [
+    '+358401111111',
+    '+358401111112',
+  ]);
   const senderOnly = await appendEvent(t.database.db, {
     collection: 'deals',
     documentId: deal.id,
@@ -75,6 +66,23 @@ async function viewAs(user: TestUser, dealId: string) {
   expect(answered.statusCode).toBe(200);
   expect(answered.json()).toEqual(JSON.parse(JSON.stringify(result)));
   return { view: answered.json() as SigningView, statements };
+}
+
+/**
+ * Waits until the deal's stored chain check, run by the worker, has read every event the deal
+ * has now.
+ */
+async function settledChainCheck(dealId: string) {
+  const events = await t.database.db
+    .select({ id: documentEvents.id })
+    .from(documentEvents)
+    .where(eq(documentEvents.documentId, dealId));
+  return eventually(async () => {
+    const stored = await findChainCheck(t.database.db, dealId);
+    return stored?.checkedAt && stored.queuedAt === null && stored.count === events.length
+      ? stored
+      : undefined;
+  });
 }
 
 describe('the signing view', () => {
@@ -124,6 +132,13 @@ describe('the signing view', () => {
       .set({ data: { tampered: true } })
       .where(eq(documentEvents.id, first.id));
 
+    // The view does not hash again the events a stored check covers: the change is found by
+    // the check the deal's next event queues (here a change of signers), run by the worker.
+    const changed = await api('PUT', `/deals/${deal.id}/signers`, receiver, {
+      signers: [signerInput(receiver, 'receiver', '+358401111113')],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await settledChainCheck(deal.id)).toMatchObject({ isValid: false, brokenSeq: 1 });
     const { view } = await viewAs(sender, deal.id);
     expect(view.isAuditChainValid).toBe(false);
   });

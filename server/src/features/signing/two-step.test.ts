@@ -27,11 +27,7 @@ describe('SMS two-step codes of signers', () => {
   });
   afterAll(() => t?.close());
 
-  const deps = () => ({
-    database: t.database,
-    sms: t.platform.sms,
-    rateLimiter: t.platform.rateLimiter,
-  });
+  const deps = () => t.platform;
 
   /** A deal in signing with one sender signer whose phone is unique to the test. */
   async function signerInSigning(options: { phone?: string | null } = {}) {

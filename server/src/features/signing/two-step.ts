@@ -12,12 +12,11 @@ import {
   type TwoStepState,
 } from '@pactum/core/signing';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { dealSigners, signerCodes } from '../../db/schema';
-import { appendEvent } from '../../documents/audit-chain';
 import { AppError } from '../../http/app-error';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limit';
-import type { Sms } from '../../platform/sms/sms';
+import type { Platform } from '../../platform/platform';
+import { appendDealEvent } from './deal-events';
 
 /*
  * The SMS two-step check of a signer (spec 3 §4, §5, §7 signer2faSendCode / ValidateCode):
@@ -26,8 +25,6 @@ import type { Sms } from '../../platform/sms/sms';
  * signer. The code goes to the phone on the signer record, never to one the client names.
  * Authorising the caller (the signer's own user, deal in signing) is the route's job.
  */
-
-export type TwoStepDeps = { database: Database; sms: Sms; rateLimiter: RateLimiter };
 
 export type TwoStepStatus = {
   state: TwoStepState;
@@ -90,11 +87,11 @@ export async function isTwoStepCompleted(db: DbOrTx, signerId: string): Promise<
  * stores its hash). A new code replaces the previous one and resets the tries.
  */
 export async function sendSignerCode(
-  deps: TwoStepDeps,
+  platform: Platform,
   options: { signerId: string; lang?: SigningLang; userId?: string | null },
 ): Promise<{ state: TwoStepState; phone: string; message: string }> {
   const lang = options.lang ?? 'en';
-  const [signer] = await deps.database.db
+  const [signer] = await platform.database.db
     .select({
       id: dealSigners.id,
       dealId: dealSigners.dealId,
@@ -107,7 +104,7 @@ export async function sendSignerCode(
   if (!signer.phone) throw new AppError('signer_phone_invalid');
   const phone = signer.phone;
 
-  const limit = await deps.rateLimiter.hit(`signer-code-send:${signer.id}`, {
+  const limit = await platform.rateLimiter.hit(`signer-code-send:${signer.id}`, {
     max: TWO_STEP_MAX_SENDS,
     windowSeconds: TWO_STEP_SEND_WINDOW_SECONDS,
   });
@@ -123,7 +120,7 @@ export async function sendSignerCode(
 
   const code = newCode();
   const salt = randomBytes(16).toString('base64url');
-  const isCompleted = await deps.database.db.transaction(async (tx) => {
+  const isCompleted = await platform.database.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ state: signerCodes.state })
       .from(signerCodes)
@@ -147,10 +144,8 @@ export async function sendSignerCode(
         target: signerCodes.signerId,
         set: { ...values, sentCount: sql`${signerCodes.sentCount} + 1` },
       });
-    await deps.sms.queue(tx, { to: phone, text: smsText[lang](code) });
-    await appendEvent(tx, {
-      collection: 'deals',
-      documentId: signer.dealId,
+    await platform.sms.queue(tx, { to: phone, text: smsText[lang](code) });
+    await appendDealEvent(platform, tx, signer.dealId, {
       event: 'signer-2fa-code-sent',
       party: null,
       userId: options.userId ?? null,
@@ -181,12 +176,12 @@ type ValidateOutcome = 'completed' | 'invalid' | 'locked';
  * one is sent. Each try is counted in its own committed transaction, so failures stick.
  */
 export async function validateSignerCode(
-  deps: Pick<TwoStepDeps, 'database'>,
+  platform: Platform,
   options: { signerId: string; code: string; lang?: SigningLang; userId?: string | null },
 ): Promise<{ state: 'completed'; message: string }> {
   const lang = options.lang ?? 'en';
   const typed = normaliseTwoStepCode(options.code);
-  const outcome = await deps.database.db.transaction(async (tx): Promise<ValidateOutcome> => {
+  const outcome = await platform.database.db.transaction(async (tx): Promise<ValidateOutcome> => {
     const [row] = await tx
       .select({
         state: signerCodes.state,
@@ -222,9 +217,7 @@ export async function validateSignerCode(
         updatedAt: sql`now()`,
       })
       .where(eq(signerCodes.signerId, options.signerId));
-    await appendEvent(tx, {
-      collection: 'deals',
-      documentId: row.dealId,
+    await appendDealEvent(platform, tx, row.dealId, {
       event: 'signer-2fa-completed',
       party: null,
       userId: options.userId ?? null,

@@ -17,7 +17,7 @@ import { callApi, sendNewDraft } from '../../test/drafts-factories';
 import { createUsers, type TestUser } from '../../test/factories';
 import { signerInput, signRequest } from '../../test/signing-factories';
 import { sendDraftJob } from '../sending/job';
-import { registerSigningJobs } from '../signing/service';
+import { registerSigningJobs } from '../signing/signing-jobs';
 import { resumeWebhookLines, WEBHOOK_RETRY_LIMIT, webhookDeliveryJob } from './delivery';
 import { type DealWebhookEvent, queueDealWebhook } from './events';
 import { verifyWebhook } from './signature';

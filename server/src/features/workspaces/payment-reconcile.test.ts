@@ -12,7 +12,8 @@ import { TEST_CARDS } from '../../platform/payments/test-processor';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { cardWorkspaceOrder, testCard } from '../../test/workspace-order';
-import { openPayment, reconcilePaymentJob, sweepPaymentsJob } from './payments';
+import { openPayment } from './payments/open-payment';
+import { reconcilePaymentJob, sweepPaymentsJob } from './payments/payment-jobs';
 
 let t: TestApp;
 let buyer: TestUser;

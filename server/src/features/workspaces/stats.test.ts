@@ -17,7 +17,7 @@ import { createWorkspace } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { cardWorkspaceOrder, invoiceWorkspaceOrder, testCard } from '../../test/workspace-order';
 import { applyCreditChange } from './ledger';
-import { calculateStats, STATS_MAX_AGE_MS } from './stats';
+import { calculateStats, STATS_MAX_AGE_MS } from './stats/calculate-stats';
 
 let t: TestApp;
 let owner: TestUser;

@@ -12,7 +12,7 @@ import {
   startRecordedStripe,
 } from '../../test/recorded-stripe';
 import { webhookEvent } from './fixtures/stripe-payloads';
-import { reconcilePaymentJob } from './payments';
+import { reconcilePaymentJob } from './payments/payment-jobs';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const ORIGIN = 'http://localhost:3000';

@@ -1,7 +1,7 @@
 import { paymentWebhookAnswerSchema } from '@pactum/core/api/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
-import { applyPaymentWebhook } from './payments';
+import { applyPaymentWebhook } from './payments/apply-payment-webhook';
 
 /**
  * The card processor's webhook. Its signature is checked over the raw body before anything

@@ -8,8 +8,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { cookieHeader, createUser, type TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
 import { cardWorkspaceOrder, invoiceWorkspaceOrder, testCard } from '../../test/workspace-order';
+import { ensureDemoWorkspace } from './ensure-demo-workspace';
 import { applyCreditChange } from './ledger';
-import { ensureDemoWorkspace } from './service';
 
 let t: TestApp;
 let owner: TestUser;

@@ -1,0 +1,33 @@
+import { otherParty } from '@pactum/core/deals';
+import type { PartyRole } from '@pactum/core/documents';
+import type { NotificationEvent } from '@pactum/core/notifications';
+import type { Tx } from '../../db/client';
+import { type DealRow, partyUserIds } from '../../documents/deal-reads';
+import type { Platform } from '../../platform/platform';
+import { notifyUsers } from '../notifications';
+
+/**
+ * A notification of the action for each user of the other party (its own entries, workspaces
+ * and groups): negotiation news is for the other side, never the actor's own.
+ */
+export async function notifyOtherParty(
+  platform: Platform,
+  tx: Tx,
+  options: {
+    deal: DealRow;
+    party: PartyRole;
+    actorId: string;
+    event: NotificationEvent;
+    data: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { deal } = options;
+  await notifyUsers(platform, tx, {
+    userIds: await partyUserIds(tx, { dealId: deal.id, party: otherParty(options.party) }),
+    actorId: options.actorId,
+    collection: 'deals',
+    documentId: deal.id,
+    event: options.event,
+    data: { ...options.data, dealTitle: deal.title },
+  });
+}
