@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withBeforeCommit } from './before-commit';
 import { restoreDatabaseImage } from './database-image';
 import { lockDataDir } from './lock';
 import { createPglite, serverStartParams } from './pglite';
@@ -68,7 +69,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 function wrapPglite(client: PGlite, release: () => void): Database {
   // PGlite runs one statement or transaction at a time: every query, exec and transaction
   // takes its exclusive lock, so concurrent transactions queue instead of interleaving.
-  const db = drizzlePglite({ client, schema, logger: statementLogger }) as unknown as Db;
+  const db = withBeforeCommit(
+    drizzlePglite({ client, schema, logger: statementLogger }) as unknown as Db,
+  );
   return {
     kind: 'pglite',
     db,
@@ -173,7 +176,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = drizzlePg({ client: pool, schema, logger: statementLogger }) as unknown as Db;
+  const db = withBeforeCommit(
+    drizzlePg({ client: pool, schema, logger: statementLogger }) as unknown as Db,
+  );
   const unlisteners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',

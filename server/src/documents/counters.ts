@@ -1,5 +1,6 @@
 import type { DealGroup } from '@pactum/core/deals';
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { beforeCommit } from '../db/before-commit';
 import type { DbOrTx, Tx } from '../db/client';
 import { deals, drafts, type HomeCounts, templates, users, workspaceMembers } from '../db/schema';
 import { outsideRequestScope } from '../http/request-scope';
@@ -11,8 +12,8 @@ import { visibleDeals } from './visible-deals';
 
 /*
  * The drawer's counters (`user.home_counts`): counted from the records with the lists' own
- * conditions, stored in the transaction of a change (`refreshHomeCounts`, or `dealChanged` in
- * `live.ts` for everyone who sees a deal).
+ * conditions, stored once at the end of the transaction of a change, for every user it touched
+ * (`refreshHomeCounts`, or `dealChanged` in `live.ts` for everyone who sees a deal).
  */
 
 /**
@@ -87,15 +88,33 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
 }
 
 /**
- * Stores fresh counters of a user in the caller's transaction and tells their open tabs. Areas
- * call it when they change what a user's drawer counts (a workspace joined, a deal sent).
+ * Marks a user whose drawer counters a change in `tx` touched. Areas call it when they change
+ * what a drawer counts (a workspace joined, a deal sent); the counters are recounted once, at the
+ * transaction's end, after all its changes (`storeHomeCounts`).
  */
 export async function refreshHomeCounts(platform: Platform, tx: Tx, userId: string): Promise<void> {
-  // The person's own counters, even when a workspace token's request changed them.
-  const counts = await outsideRequestScope(() => countHome(tx, userId));
-  await tx
-    .update(users)
-    .set({ homeCounts: sql`${JSON.stringify(counts)}::jsonb` })
-    .where(eq(users.id, userId));
-  await platform.realtime.publish(tx, { topic: `user:${userId}`, type: 'user.updated' });
+  const userIds = beforeCommit(
+    tx,
+    'home-counts',
+    () => new Set<string>(),
+    (marked, outer) => storeHomeCounts(platform, outer, marked),
+  );
+  userIds.add(userId);
+}
+
+/**
+ * Recounts and stores the counters of the marked users and tells their open tabs. The users'
+ * rows are updated in id order, so two transactions that touch the same people take their row
+ * locks in the same order and never wait on each other in a circle.
+ */
+async function storeHomeCounts(platform: Platform, tx: Tx, userIds: Set<string>): Promise<void> {
+  for (const userId of [...userIds].sort()) {
+    // The person's own counters, even when a workspace token's request changed them.
+    const counts = await outsideRequestScope(() => countHome(tx, userId));
+    await tx
+      .update(users)
+      .set({ homeCounts: sql`${JSON.stringify(counts)}::jsonb` })
+      .where(eq(users.id, userId));
+    await platform.realtime.publish(tx, { topic: `user:${userId}`, type: 'user.updated' });
+  }
 }

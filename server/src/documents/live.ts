@@ -10,7 +10,8 @@ import { dealViewerIds } from './deal-reads';
  * Everyone who sees the deal (`dealViewerIds`: its access entries' users through their own,
  * workspace and group entries, its sender, its bound signers) is told on `user:<id>`:
  * - `counts: true` (the deal's state, its audience or its signatures changed): their drawer
- *   counters are recounted and stored (`refreshHomeCounts`, which publishes `user.updated`);
+ *   counters are recounted and stored at the end of the transaction (`refreshHomeCounts`,
+ *   which publishes `user.updated`);
  * - `counts: false` (activity the feed and the widgets show without a state change: a section
  *   edited, agreed, reopened, created or deleted, the settings or the receiver's details): a
  *   `home.changed` event, nothing stored.

@@ -1,0 +1,90 @@
+/*
+ * Work a transaction does once, at its end, whatever number of places asked for it: the drawer's
+ * counters are recounted once per transaction for every user some change touched, after all the
+ * changes, with the users' rows updated in one fixed order (so two transactions that touch the
+ * same people cannot each hold a row the other waits for).
+ *
+ * `withBeforeCommit(db)` makes every `db.transaction` (and the savepoints inside it) keep a list of
+ * such work, run after the transaction's own block and before COMMIT. A block that throws rolls
+ * back without running it.
+ */
+
+/**
+ * What this needs of Drizzle's database and transaction handles (`db/client.ts` types them;
+ * this module stays below it).
+ */
+type Transactional = { transaction(...args: never[]): Promise<unknown> };
+
+type Pending = { state: unknown; work: (state: never, tx: never) => Promise<void> };
+
+/** Per outermost transaction: its pending work by key, in the order first asked for. */
+const pendingByTx = new WeakMap<object, Map<string, Pending>>();
+/** Per savepoint: the outermost transaction it runs in. */
+const outermost = new WeakMap<object, object>();
+
+/**
+ * Asks `tx` to run `work` once before it commits. The first call with a `key` creates the
+ * shared state (`init`); every call returns it, so callers add to it (the users to recount).
+ * `work` gets the final state and the outermost transaction.
+ */
+export function beforeCommit<Tx extends object, S>(
+  tx: Tx,
+  key: string,
+  init: () => S,
+  work: (state: S, tx: Tx) => Promise<void>,
+): S {
+  const root = outermost.get(tx) ?? tx;
+  const pending = pendingByTx.get(root);
+  if (!pending) {
+    throw new Error('beforeCommit: the transaction was not opened by a withBeforeCommit database');
+  }
+  const existing = pending.get(key);
+  if (existing) return existing.state as S;
+  const state = init();
+  pending.set(key, { state, work: work as Pending['work'] });
+  return state;
+}
+
+/** Runs the pending work in order; work may ask for more, which runs after it. */
+async function runPending(tx: object, pending: Map<string, Pending>): Promise<void> {
+  for (;;) {
+    const next = pending.entries().next();
+    if (next.done) return;
+    const [key, { state, work }] = next.value;
+    pending.delete(key);
+    await work(state as never, tx as never);
+  }
+}
+
+/** Savepoints (`tx.transaction`) share their outermost transaction's pending work. */
+function trackSavepoints(tx: Transactional, root: object): void {
+  type Block<T> = (inner: Transactional) => Promise<T>;
+  const open = tx.transaction.bind(tx) as unknown as <T>(block: Block<T>) => Promise<T>;
+  const tracked = <T>(block: Block<T>) =>
+    open(async (inner) => {
+      outermost.set(inner, root);
+      trackSavepoints(inner, root);
+      return block(inner);
+    });
+  tx.transaction = tracked as Transactional['transaction'];
+}
+
+/** Makes `db.transaction` run the work asked for with `beforeCommit` before it commits. */
+export function withBeforeCommit<Db extends Transactional>(db: Db): Db {
+  type Block<T> = (tx: Transactional) => Promise<T>;
+  const open = db.transaction.bind(db) as unknown as <T>(
+    block: Block<T>,
+    config?: unknown,
+  ) => Promise<T>;
+  const tracked = <T>(block: Block<T>, config?: unknown) =>
+    open(async (tx) => {
+      const pending = new Map<string, Pending>();
+      pendingByTx.set(tx, pending);
+      trackSavepoints(tx, tx);
+      const result = await block(tx);
+      await runPending(tx, pending);
+      return result;
+    }, config);
+  db.transaction = tracked as Transactional['transaction'];
+  return db;
+}
