@@ -17,6 +17,12 @@ export const screenshotDir = fileURLToPath(new URL('../.tmp/', import.meta.url))
  */
 const cpuThrottle = Number(process.env.E2E_CPU_THROTTLE ?? 1);
 
+/** How a person's browser is set: downloads kept, and motion as their system asks (reduced by default). */
+export type PageOptions = {
+  acceptDownloads?: boolean;
+  reducedMotion?: 'reduce' | 'no-preference';
+};
+
 export type Journey = {
   /**
    * Uncaught script errors and console errors (a refused Content Security Policy, a React
@@ -25,7 +31,7 @@ export type Journey = {
    */
   errors: Error[];
   /** A new person's browser: a fresh profile on the app, its script errors collected. */
-  openPage(options?: { acceptDownloads?: boolean }): Promise<Page>;
+  openPage(options?: PageOptions): Promise<Page>;
 };
 
 /**
@@ -77,7 +83,7 @@ export function startJourney(): Journey {
     await browser?.close();
   });
 
-  async function openPage(options: { acceptDownloads?: boolean } = {}): Promise<Page> {
+  async function openPage(options: PageOptions = {}): Promise<Page> {
     if (!browser) throw new Error('The journey opens pages from its beforeAll on.');
     const context = await newContext(browser, { baseURL, ...options });
     contexts.push(context);

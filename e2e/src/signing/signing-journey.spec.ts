@@ -43,7 +43,8 @@ let dealId = '';
 
 beforeAll(async () => {
   sarahPage = await openPage({ acceptDownloads: true });
-  rickPage = await openPage({ acceptDownloads: true });
+  // Rick's system does not ask for reduced motion: he sees the confetti.
+  rickPage = await openPage({ acceptDownloads: true, reducedMotion: 'no-preference' });
 });
 
 /** The newest SMS code sent to the phone (the outbox keeps SMS too). */

@@ -1,8 +1,22 @@
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { theme } from './theme';
+import { prefersReducedMotion, theme } from './theme';
+
+/** With reduced motion asked for, CSS animations (spinners' sweeps, skeletons' pulses) stand still. */
+const stillAnimations = (
+  <GlobalStyles
+    styles={{
+      '*, *::before, *::after': {
+        animationDuration: '0s !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0s !important',
+      },
+    }}
+  />
+);
 
 /**
  * Pactum's MUI theme and its baseline styles, around the screens that use MUI. The sign-in
@@ -12,6 +26,7 @@ export function MuiTheme({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      {prefersReducedMotion() ? stillAnimations : null}
       {children}
     </ThemeProvider>
   );
