@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { beforeCommit } from './before-commit';
+import { afterCommit, beforeCommit } from './before-commit';
 import type { Tx } from './client';
 import { appSecrets } from './schema';
 
@@ -86,5 +86,35 @@ describe('beforeCommit', () => {
         async () => {},
       ),
     ).toThrow(/withBeforeCommit/);
+  });
+});
+
+describe('afterCommit', () => {
+  it('calls back once the transaction committed, from a savepoint too', async () => {
+    const calls: string[] = [];
+    await database.db.transaction(async (tx) => {
+      await tx.transaction(async (savepoint) => {
+        expect(afterCommit(savepoint, () => calls.push('savepoint'))).toBe(true);
+      });
+      expect(afterCommit(tx, () => calls.push('outer'))).toBe(true);
+      await tx.insert(appSecrets).values({ name: 'after-commit-test', value: 'x' });
+      expect(calls).toEqual([]);
+    });
+    expect(calls).toEqual(['savepoint', 'outer']);
+  });
+
+  it('never calls back for a transaction rolled back', async () => {
+    const calls: string[] = [];
+    await expect(
+      database.db.transaction(async (tx) => {
+        afterCommit(tx, () => calls.push('rolled back'));
+        throw new Error('the block failed');
+      }),
+    ).rejects.toThrow('the block failed');
+    expect(calls).toEqual([]);
+  });
+
+  it('answers false for a handle outside any transaction', () => {
+    expect(afterCommit(database.db, () => {})).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
  *
  * `withBeforeCommit(db)` makes every `db.transaction` (and the savepoints inside it) keep a list of
  * such work, run after the transaction's own block and before COMMIT. A block that throws rolls
- * back without running it.
+ * back without running it. `afterCommit` is its pair for news that may only leave once the
+ * change is visible to others.
  */
 
 /**
@@ -19,6 +20,8 @@ type Pending = { state: unknown; work: (state: never, tx: never) => Promise<void
 
 /** Per outermost transaction: its pending work by key, in the order first asked for. */
 const pendingByTx = new WeakMap<object, Map<string, Pending>>();
+/** Per outermost transaction: what to do once it has committed. */
+const committedByTx = new WeakMap<object, Array<() => void>>();
 /** Per savepoint: the outermost transaction it runs in. */
 const outermost = new WeakMap<object, object>();
 
@@ -45,6 +48,19 @@ export function beforeCommit<Tx extends object, S>(
   return state;
 }
 
+/**
+ * Calls `then` once the transaction `tx` runs in has committed (never when it rolls back), to
+ * tell others of what it made visible: a worker of this process that a job waits. Answers false
+ * when `tx` is no transaction of a withBeforeCommit database (a plain handle, whose statements
+ * commit on their own): the caller acts at once then.
+ */
+export function afterCommit(tx: object, then: () => void): boolean {
+  const committed = committedByTx.get(outermost.get(tx) ?? tx);
+  if (!committed) return false;
+  committed.push(then);
+  return true;
+}
+
 /** Runs the pending work in order; work may ask for more, which runs after it. */
 async function runPending(tx: object, pending: Map<string, Pending>): Promise<void> {
   for (;;) {
@@ -69,22 +85,30 @@ function trackSavepoints(tx: Transactional, root: object): void {
   tx.transaction = tracked as Transactional['transaction'];
 }
 
-/** Makes `db.transaction` run the work asked for with `beforeCommit` before it commits. */
+/**
+ * Makes `db.transaction` run the work asked for with `beforeCommit` before it commits, and what
+ * `afterCommit` asked for after.
+ */
 export function withBeforeCommit<Db extends Transactional>(db: Db): Db {
   type Block<T> = (tx: Transactional) => Promise<T>;
   const open = db.transaction.bind(db) as unknown as <T>(
     block: Block<T>,
     config?: unknown,
   ) => Promise<T>;
-  const tracked = <T>(block: Block<T>, config?: unknown) =>
-    open(async (tx) => {
+  const tracked = async <T>(block: Block<T>, config?: unknown) => {
+    const committed: Array<() => void> = [];
+    const result = await open(async (tx) => {
       const pending = new Map<string, Pending>();
       pendingByTx.set(tx, pending);
+      committedByTx.set(tx, committed);
       trackSavepoints(tx, tx);
-      const result = await block(tx);
+      const value = await block(tx);
       await runPending(tx, pending);
-      return result;
+      return value;
     }, config);
+    for (const then of committed) then();
+    return result;
+  };
   db.transaction = tracked as Transactional['transaction'];
   return db;
 }

@@ -141,6 +141,42 @@ describe('durable jobs', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(startAfter.getTime());
   });
 
+  it('fetches for an idle queue only when the probe finds work for it', async () => {
+    await eventually(() => jobs.workStats(recordJob.name));
+    const before = jobs.workStats(recordJob.name)?.fetches ?? 0;
+    // Four of the probe's looks (0.5 s apart) with nothing due: no fetch (each queue's
+    // worker fetched twice a second before, with or without work).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(jobs.workStats(recordJob.name)?.fetches).toBe(before);
+    await database.db.transaction((tx) => jobs.enqueue(tx, recordJob, { tag: 'probed' }));
+    await eventually(() => runs.probed);
+    expect(jobs.workStats(recordJob.name)?.fetches).toBeGreaterThan(before);
+  });
+
+  it('wakes the worker of a job enqueued in this process once its transaction commits', async () => {
+    // A probe that would look only after ten minutes, and idle workers that fetch on their own
+    // only every 30 s: the job runs at once because its commit wakes the worker.
+    const nudgedJob = defineJob<{ tag: string }>({
+      name: 'test.nudged',
+      retryLimit: 0,
+      expireInSeconds: 30,
+      async handle({ tag }) {
+        runs[tag] = (runs[tag] ?? 0) + 1;
+      },
+    });
+    const slow = createJobs(database, { pollingIntervalSeconds: 600 });
+    slow.register(nudgedJob);
+    await slow.start({ isWorker: true });
+    try {
+      await eventually(() => (slow.workStats(nudgedJob.name)?.idleWaits ?? 0) > 0 || undefined);
+      await database.db.transaction((tx) => slow.enqueue(tx, nudgedJob, { tag: 'nudged' }));
+      await eventually(() => runs.nudged, 10_000);
+      expect(runs.nudged).toBe(1);
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it('keeps a cron schedule, one per job', async () => {
     await jobs.schedule(recordJob, '0 3 * * *', { tag: 'nightly' });
     await jobs.schedule(recordJob, '30 4 * * *', { tag: 'nightly' });

@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { afterCommit } from '../../db/before-commit';
 import type { Database, DbOrTx } from '../../db/client';
 import { withSetUpLock } from '../../db/migrate';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { createJobLeases } from './leases';
+import { createProbe, type Probe, QUEUES_WITH_WORK_SQL } from './probe';
 import {
   createQueueWorker,
   type FetchedJob,
@@ -138,6 +140,12 @@ const HOLD_POINT_PREFIX = 'job-hold:';
 /** Tests only (PACTUM_CRASH_AT): the process exits once a fetch of the named queue got jobs. */
 const FETCHED_POINT_PREFIX = 'job-fetched:';
 
+/**
+ * How long an idle worker waits before fetching on its own. The process's probe finds due work
+ * once per polling interval and wakes the workers it concerns; this is the backstop.
+ */
+const IDLE_FETCH_MS = 30_000;
+
 /** Seconds before a run the database cut short goes again. */
 const UNAVAILABLE_RETRY_SECONDS = 1;
 
@@ -203,6 +211,7 @@ export function createJobs(
   let isStarted = false;
   let isLeasing = false;
   const workers = new Map<string, QueueWorker>();
+  let probe: Probe | undefined;
 
   return {
     register(definition) {
@@ -238,7 +247,7 @@ export function createJobs(
         const { name } = definition;
         const worker = createQueueWorker({
           concurrency: definition.workers ?? 1,
-          pollingIntervalMs: pollingIntervalSeconds * 1000,
+          pollingIntervalMs: Math.max(IDLE_FETCH_MS, pollingIntervalSeconds * 1000),
           // The fetch and the note of its runs commit together (see `leases.begin`).
           fetch: (batchSize) =>
             database.db.transaction(async (tx) => {
@@ -295,11 +304,23 @@ export function createJobs(
         workers.set(name, worker);
         worker.start();
       }
+      probe = createProbe({
+        intervalMs: pollingIntervalSeconds * 1000,
+        async findQueuesWithWork() {
+          const { rows } = await database.query(QUEUES_WITH_WORK_SQL);
+          return rows.map((row) => String(row.name));
+        },
+        onWork: (name) => workers.get(name)?.nudge(),
+        onError: (error) => options.onError?.(error),
+      });
+      probe.start();
     },
 
     async stop(timeoutMs = STOP_TIMEOUT_MS) {
       if (!isStarted) return;
       isStarted = false;
+      await probe?.stop();
+      probe = undefined;
       // Running jobs get the time to finish; those still running after it go back to the queue
       // (pg-boss's own graceful stop did the same for its workers).
       const stopping = [...workers.entries()].map(async ([name, worker]) => {
@@ -327,6 +348,12 @@ export function createJobs(
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
       if (!id) throw new Error(`Job ${definition.name} was not enqueued`);
+      // This process's worker of the queue fetches it once the job is visible, not at the
+      // probe's next look. A delayed job waits for the probe.
+      if (!enqueueOptions.startAfter) {
+        const nudge = () => workers.get(definition.name)?.nudge();
+        if (!afterCommit(tx, nudge)) nudge();
+      }
       return id;
     },
 

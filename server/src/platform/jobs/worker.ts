@@ -2,8 +2,9 @@
  * One queue's worker in one process: a single fetch loop that keeps up to `concurrency` jobs
  * running side by side. While the queue has work the next fetch follows at once, for as many
  * jobs as there are free places; only a fetch that leaves places empty (the queue is drained)
- * waits the polling interval. So a queue polls the database once per interval when idle,
- * however many jobs it may run at once, and a full queue runs without a pause between jobs.
+ * waits the polling interval, or until nudged (`nudge`: the process's probe saw work for the
+ * queue, or a job was enqueued here). So an idle queue polls at most once per interval, however
+ * many jobs it may run at once, and a full queue runs without a pause between jobs.
  * (pg-boss's own `work` sleeps the interval after every fetch, one job per interval per worker.)
  */
 
@@ -28,6 +29,11 @@ export type QueueWorkerStats = {
 export type QueueWorker = {
   readonly stats: QueueWorkerStats;
   start(): void;
+  /**
+   * Tells the worker its queue may have work (a job enqueued here, or seen by the process's
+   * probe): an idle worker fetches at once instead of at the end of its wait.
+   */
+  nudge(): void;
   /**
    * Stops fetching and waits for the running jobs, at most `timeoutMs`. Answers the ids of the
    * jobs still running then: they are left to the caller (to fail), never completed here.
@@ -100,6 +106,8 @@ export function createQueueWorker(options: {
   const abandoned = new Set<string>();
   let isStopping = false;
   let idle: Sleep | undefined;
+  /** A nudge came while a fetch was on its way: the next idle wait is skipped. */
+  let isNudged = false;
   /** Woken when a place frees up (or the worker stops) while all places are taken. */
   let placeFreed: Sleep | undefined;
   let loop: Promise<void> | undefined;
@@ -155,6 +163,7 @@ export function createQueueWorker(options: {
         continue;
       }
       let jobs: FetchedJob[] = [];
+      isNudged = false;
       try {
         stats.fetches += 1;
         jobs = await options.fetch(free);
@@ -166,7 +175,7 @@ export function createQueueWorker(options: {
       // Fetched jobs are active: run them even when stopping meanwhile, or they would wait
       // for their expiry.
       for (const job of jobs) launch(job);
-      if (jobs.length < free && !isStopping) {
+      if (jobs.length < free && !isStopping && !isNudged) {
         stats.idleWaits += 1;
         idle = sleep(options.pollingIntervalMs);
         await idle.promise;
@@ -180,6 +189,11 @@ export function createQueueWorker(options: {
 
     start() {
       loop ??= work().catch(report);
+    },
+
+    nudge() {
+      isNudged = true;
+      idle?.wake();
     },
 
     async stop(timeoutMs) {
