@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { type Config, ConfigError } from '../config';
 import type { Database } from '../db/client';
-import { type Auth, createAuth, loadAuthSecret, SESSION_RENEW_AFTER_SECONDS } from './auth/auth';
+import {
+  type Auth,
+  createAuth,
+  loadAuthSecret,
+  type PasswordHashing,
+  SESSION_RENEW_AFTER_SECONDS,
+} from './auth/auth';
 import { createCookieSessionReader } from './auth/sessions';
 import { type Clock, createClock } from './clock/clock';
 import { createJobs, type Jobs } from './jobs/jobs';
@@ -48,7 +54,12 @@ export type Platform = {
 export async function createPlatform(
   config: Config,
   database: Database,
-  options: { onJobError?: (error: Error) => void; pollingIntervalSeconds?: number } = {},
+  options: {
+    onJobError?: (error: Error) => void;
+    pollingIntervalSeconds?: number;
+    /** Tests only: password hashing that remembers its results (see test/app.ts). */
+    passwordHashing?: PasswordHashing;
+  } = {},
 ): Promise<Platform> {
   const jobs = createJobs(database, {
     onError: options.onJobError,
@@ -68,7 +79,13 @@ export async function createPlatform(
       : createUnavailableSms();
   const mail = createMail(jobs, mailer, { onError: options.onJobError });
   const secret = await loadAuthSecret(database, config.authSecret);
-  const auth = createAuth({ config, database, mail, secret });
+  const auth = createAuth({
+    config,
+    database,
+    mail,
+    secret,
+    passwordHashing: options.passwordHashing,
+  });
   let pdf: PdfService;
   try {
     pdf = await createLazyPdfService({

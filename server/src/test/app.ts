@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createPlatform, type Platform, startPlatform, stopPlatform } from '../platform/platform';
 import { createTestDatabase, type TestDatabase } from './database';
+import { rememberedPasswordHashing } from './password-hashing';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -36,7 +37,10 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const platform = await createPlatform(config, database, { pollingIntervalSeconds: 0.5 });
+  const platform = await createPlatform(config, database, {
+    pollingIntervalSeconds: 0.5,
+    passwordHashing: rememberedPasswordHashing,
+  });
   const app = await buildApp({
     platform,
     logger: false,

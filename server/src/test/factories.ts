@@ -25,6 +25,9 @@ export function cookieHeader(setCookies: string[] | string | undefined): string 
  * session counts as signed in with a second factor (the admin area needs one) unless
  * `secondFactor: null` says otherwise.
  */
+/** The password of test users unless a test gives one. */
+export const TEST_PASSWORD = 'pw-test-users-secret';
+
 export async function createUser(
   platform: Platform,
   overrides: Partial<Omit<typeof users.$inferInsert, 'id'>> & {
@@ -34,7 +37,8 @@ export async function createUser(
 ): Promise<TestUser> {
   const suffix = randomBytes(4).toString('hex');
   const {
-    password = `pw-${suffix}-secret`,
+    // One password for the test users: its hash is made once (test/password-hashing.ts).
+    password = TEST_PASSWORD,
     secondFactor = overrides.isAdmin ? 'totp' : null,
     ...fields
   } = overrides;

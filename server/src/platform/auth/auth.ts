@@ -86,6 +86,12 @@ function oidcProvider(providerId: SsoProvider, config: Config): GenericOAuthConf
   };
 }
 
+/** Hashing and checking of passwords, as the auth engine takes them. */
+export type PasswordHashing = {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+};
+
 /**
  * Pactum's auth engine (better-auth) on our tables: passwords hashed with scrypt, sessions in
  * the database with a signed HttpOnly cookie, e-mail verification and reset links through the
@@ -98,6 +104,8 @@ export function createAuth(options: {
   database: Database;
   mail: Mail;
   secret: string;
+  /** How passwords are hashed and checked; the engine's scrypt unless given (tests memoise it). */
+  passwordHashing?: PasswordHashing | undefined;
 }) {
   const { config, database, mail } = options;
   const providers = ssoProviders
@@ -135,6 +143,7 @@ export function createAuth(options: {
     },
     emailAndPassword: {
       enabled: true,
+      ...(options.passwordHashing ? { password: options.passwordHashing } : {}),
       minPasswordLength: 6,
       maxPasswordLength: 100,
       autoSignIn: true,
