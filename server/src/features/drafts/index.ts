@@ -1,4 +1,3 @@
 /* The drafts feature's front door: what other features may call. */
-export { copySectionRows } from './copy-section-rows';
 export { publishDraft } from './publish-draft';
 export { requireDraft } from './require-draft';

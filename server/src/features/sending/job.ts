@@ -23,9 +23,10 @@ import { dealChanged } from '../../documents/live';
 import { AppError } from '../../http/app-error';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
 import type { Platform } from '../../platform/platform';
-import { copySectionRows, publishDraft } from '../drafts';
+import { publishDraft } from '../drafts';
 import { newLinkId } from '../invites';
 import { notifyDealCreated } from '../notifications';
+import { copySectionRows } from '../sections';
 import { queueDealWebhook } from '../webhooks';
 
 type SendJobData = { draftId: string };
