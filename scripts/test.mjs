@@ -62,9 +62,13 @@ function journeyLanes() {
     .filter((file) => file.endsWith('.spec.ts'))
     .map((file) => `e2e/src/${file.split('\\').join('/')}`)
     .sort();
-  // How long each took last time on this machine; a journey never timed is guessed from its
-  // size (about 200 bytes of journey a second).
-  const known = new Map(lastTimings().files.map(({ file, seconds }) => [file, seconds]));
+  // How long each took last time on this machine, else in a run on a 2-core machine kept in
+  // e2e/journey-seconds.json (a clean clone, as in CI, has no last time); a journey timed
+  // nowhere is guessed from its size (about 200 bytes of journey a second).
+  const known = new Map([
+    ...Object.entries(JSON.parse(fs.readFileSync('e2e/journey-seconds.json', 'utf8'))),
+    ...lastTimings().files.map(({ file, seconds }) => [file, seconds]),
+  ]);
   const weight = (file) => known.get(file) ?? fs.statSync(file).size / 200;
   const buckets = Array.from({ length: lanes }, () => ({ files: [], total: 0 }));
   const clock = specs.filter((file) => CLOCK_JOURNEYS.includes(file));
