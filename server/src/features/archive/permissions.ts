@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, RawRows } from '../../db/client';
 import { archiveAccess, archiveItems, archivePermissionChanges } from '../../db/schema';
 import { defineJob, type JobDefinition } from '../../platform/jobs/jobs';
@@ -104,34 +104,51 @@ export async function applyPermissionChange(platform: Platform, changeId: string
     const changed = await db.transaction(async (tx) => {
       // Below the folder, live, not yet as the change says, and not covered by a newer change;
       // locked in id order, so jobs of nested folders running side by side cannot deadlock.
-      const { rows } = (await tx.execute(sql`
+      const candidates = (among: SQL) => sql`
         WITH change AS MATERIALIZED (
           SELECT c.scope, c.group_ids, c.created_at, f.workspace_id
           FROM archive_permission_change AS c
           JOIN archive_item AS f ON f.id = c.folder_id
-          WHERE c.id = ${changeId} AND c.state = 'running'),
-        batch AS (
-          SELECT below.id FROM archive_item AS below
-          WHERE below.ancestor_ids @> ARRAY[${change.folderId}]::uuid[]
-            AND below.deleted_at IS NULL
-            AND EXISTS (SELECT 1 FROM change
-              WHERE (below.scope, below.group_ids, below.workspace_id)
-                IS DISTINCT FROM (change.scope, change.group_ids, change.workspace_id))
-            AND NOT EXISTS (SELECT 1 FROM archive_permission_change AS later
-              WHERE later.id <> ${changeId}
-                AND later.created_at > (SELECT created_at FROM change)
-                AND (later.folder_id = below.id OR later.folder_id = ANY(below.ancestor_ids)))
-          ORDER BY below.id
-          LIMIT ${PERMISSION_BATCH_SIZE}
-          FOR UPDATE OF below)
+          WHERE c.id = ${changeId} AND c.state = 'running')
+        SELECT below.id FROM archive_item AS below
+        WHERE below.ancestor_ids @> ARRAY[${change.folderId}]::uuid[]
+          AND below.deleted_at IS NULL
+          AND EXISTS (SELECT 1 FROM change
+            WHERE (below.scope, below.group_ids, below.workspace_id)
+              IS DISTINCT FROM (change.scope, change.group_ids, change.workspace_id))
+          AND NOT EXISTS (SELECT 1 FROM archive_permission_change AS later
+            WHERE later.id <> ${changeId}
+              AND later.created_at > (SELECT created_at FROM change)
+              AND (later.folder_id = below.id OR later.folder_id = ANY(below.ancestor_ids)))
+          AND ${among}`;
+      const locked = (
+        (await tx.execute(
+          sql`${candidates(sql`TRUE`)} ORDER BY below.id LIMIT ${PERMISSION_BATCH_SIZE}
+            FOR UPDATE OF below`,
+        )) as unknown as RawRows
+      ).rows.map((row) => String(row.id));
+      if (locked.length === 0) return 0;
+      const lockedIds = sql.join(
+        locked.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      // Checked again in a statement of its own: a row the lock waited for was changed by a
+      // transaction the locking statement did not see (a newer change of a folder below, or its
+      // batch), and that newer change must win. The rows stay locked, so this view holds.
+      const { rows } = (await tx.execute(sql`
+        WITH change AS MATERIALIZED (
+          SELECT c.scope, c.group_ids, f.workspace_id
+          FROM archive_permission_change AS c
+          JOIN archive_item AS f ON f.id = c.folder_id
+          WHERE c.id = ${changeId} AND c.state = 'running')
         UPDATE archive_item AS item
         SET scope = change.scope, group_ids = change.group_ids,
           workspace_id = change.workspace_id, modified_at = now()
-        FROM batch, change
-        WHERE item.id = batch.id
+        FROM change
+        WHERE item.id IN (${candidates(sql`below.id IN (${lockedIds})`)})
         RETURNING item.id`)) as unknown as RawRows;
       const ids = rows.map((row) => String(row.id));
-      if (ids.length === 0) return 0;
+      if (ids.length === 0) return locked.length;
       // An Inbox copy moved below the folder is reached through the folder now, not its party.
       await tx.delete(archiveAccess).where(inArray(archiveAccess.itemId, ids));
       await tx
@@ -140,7 +157,7 @@ export async function applyPermissionChange(platform: Platform, changeId: string
           done: sql`least(${archivePermissionChanges.total}, ${archivePermissionChanges.done} + ${ids.length})`,
         })
         .where(eq(archivePermissionChanges.id, changeId));
-      return ids.length;
+      return locked.length;
     });
     if (changed < PERMISSION_BATCH_SIZE) break;
   }
