@@ -28,9 +28,15 @@ export function DraftCreatePage() {
   useDocumentTitle(text('creating'));
   const { templateId = '' } = useParams();
   const me = useMe().data;
+  // Decided once, from the user as first loaded: the answer itself sets `autofillShown`, and a
+  // fresher user read meanwhile (another tab, a refetch) must not close the dialog before its
+  // answer has been told and the draft started.
+  const [mustAsk, setMustAsk] = useState<boolean>();
   const [hasAnswered, setHasAnswered] = useState(false);
   if (!me) return <Creating />;
-  if (!me.autofillShown && !hasAnswered) {
+  const asks = mustAsk ?? !me.autofillShown;
+  if (mustAsk === undefined) setMustAsk(asks);
+  if (asks && !hasAnswered) {
     return (
       <>
         <Creating />
