@@ -68,6 +68,10 @@ function pruneStaleFiles(written) {
   }
 }
 
+// The sources this folder was last built from, as `npm start` noted them
+// (scripts/build-if-changed.mjs): no longer true once this build starts.
+fs.rmSync(path.join(outdir, '.build-hash'), { force: true });
+
 const started = Date.now();
 const result = await build({
   entryPoints,

@@ -6,6 +6,8 @@
 //   node scripts/measure-start.mjs [--runs 3] [--settle-ms 1000] -- <command> [args...]
 //   node scripts/measure-start.mjs -- node server/dist/main.js
 //   node scripts/measure-start.mjs -- npm start
+//   node scripts/measure-start.mjs --keep-data -- npm start   (one data folder for every run: the
+//     first run is a first start, the others start as a second `npm start` does)
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -24,6 +26,8 @@ const flag = (name, fallback) => {
   return index === -1 ? fallback : Number(flags[index + 1]);
 };
 const runs = flag('--runs', 3);
+const keepData = flags.includes('--keep-data');
+const keptDataDir = keepData ? fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-measure-')) : '';
 const settleMs = flag('--settle-ms', 1000);
 
 function freePort() {
@@ -83,7 +87,7 @@ function cpuSecondsOf(tree) {
 
 const results = [];
 for (let run = 1; run <= runs; run++) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-measure-'));
+  const dataDir = keptDataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-measure-'));
   const port = await freePort();
   const started = performance.now();
   const child = spawn(command[0], command.slice(1), {
@@ -112,7 +116,7 @@ for (let run = 1; run <= runs; run++) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   const totalMb = tree.reduce((sum, entry) => sum + entry.rssMb, 0);
   results.push({ readyMs, cpuSeconds, totalMb, processes: tree.length });
   console.info(
@@ -130,3 +134,4 @@ console.info(
     `(${median(results.map((entry) => entry.cpuSeconds)).toFixed(2)} s CPU), ` +
     `${median(results.map((entry) => entry.totalMb)).toFixed(0)} MB resident`,
 );
+if (keepData) fs.rmSync(keptDataDir, { recursive: true, force: true });

@@ -192,7 +192,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The document is the same for the life of the process: serialised once, on first ask.
+  let openApiJson: string | undefined;
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    openApiJson ??= JSON.stringify(app.swagger());
+    return reply.type('application/json; charset=utf-8').send(openApiJson);
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
@@ -192,6 +192,13 @@ describe('platform routes', () => {
     expect(Object.keys(spec.json().paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/v1/me']),
     );
+    // Serialised once per process: the next answer is the same bytes, built without asking
+    // the swagger plugin again.
+    const swagger = vi.spyOn(t.app, 'swagger');
+    const again = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(again.body).toBe(spec.body);
+    expect(swagger).not.toHaveBeenCalled();
+    swagger.mockRestore();
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);
