@@ -87,6 +87,7 @@ function toAutocannon(
     path: wanted.path,
     headers: {
       ...request.headers,
+      ...wanted.headers,
       ...headers,
       ...(hasBody ? { 'content-type': 'application/json' } : {}),
     },

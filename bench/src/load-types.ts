@@ -6,6 +6,8 @@ export type LoadRequest = {
   path: string;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent besides the session cookie, e.g. `accept-encoding` as a browser sends it. */
+  headers?: Record<string, string>;
 };
 
 /**

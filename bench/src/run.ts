@@ -392,7 +392,10 @@ async function visitsPlan(scenario: Scenario, context: PlanContext): Promise<Loa
     scenario.kind === 'page'
       ? (scenario.paths ?? [])
       : [scenario.name === 'templates' ? await templatesPath(context) : scenario.path];
-  const requests = paths.map((path) => get(path, shortKind(path)));
+  const requests = paths.map((path) => ({
+    ...get(path, shortKind(path)),
+    ...(scenario.headers ? { headers: scenario.headers } : {}),
+  }));
   if (!scenario.isSignedIn)
     return { kind: 'visits', cookieName: undefined, visits: [{ token: undefined, requests }] };
   if (cookie.tokens.length === 0) throw new Error('The seed made no sessions');

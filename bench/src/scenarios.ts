@@ -37,6 +37,8 @@ export type Scenario = {
   sessions?: 'searchers';
   /** The search query of a `/api/v1/search` scenario, for its EXPLAIN (BENCH_EXPLAIN). */
   searchQuery?: string;
+  /** Sent with every request, e.g. `accept-encoding` as a browser sends it. */
+  headers?: Record<string, string>;
   description: string;
   goal?: Goal;
 };
@@ -247,7 +249,16 @@ export const APP_SCENARIOS: readonly Scenario[] = [
     target: 'app',
     path: '/api/openapi.json',
     isSignedIn: false,
-    description: 'the OpenAPI document (no database)',
+    headers: { 'accept-encoding': 'br, gzip' },
+    description: 'the OpenAPI document as a browser asks for it, compressed (no database)',
+  },
+  {
+    kind: 'get',
+    name: 'openapi-plain',
+    target: 'app',
+    path: '/api/openapi.json',
+    isSignedIn: false,
+    description: 'the OpenAPI document uncompressed, as a client without Accept-Encoding gets it',
   },
 ];
 

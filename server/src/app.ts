@@ -46,7 +46,12 @@ import { twoFactorRoutes } from './features/two-factor';
 import { webhookRoutes } from './features/webhooks/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { paymentWebhookRoutes } from './features/workspaces/webhook-routes';
-import { registerCompression } from './http/compression';
+import {
+  type PrecompressedBody,
+  precompress,
+  preferredEncoding,
+  registerCompression,
+} from './http/compression';
 import { registerCsrfGuard } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
 import { registerGracefulStop } from './http/graceful-stop';
@@ -192,12 +197,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  // The document is the same for the life of the process: serialised once, on first ask.
-  let openApiJson: string | undefined;
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-    openApiJson ??= JSON.stringify(app.swagger());
-    return reply.type('application/json; charset=utf-8').send(openApiJson);
-  });
+  // The document is the same for the life of the process: serialised and compressed once, on
+  // first ask, then handed out as it is (so the compression plugin stays out of it).
+  let openApi: PrecompressedBody | undefined;
+  app.get(
+    '/api/openapi.json',
+    { schema: { hide: true }, compress: false },
+    async (request, reply) => {
+      openApi ??= precompress(JSON.stringify(app.swagger()));
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(openApi[encoding]);
+    },
+  );
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

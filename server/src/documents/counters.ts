@@ -1,5 +1,5 @@
 import type { DealGroup } from '@pactum/core/deals';
-import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { beforeCommit } from '../db/before-commit';
 import type { DbOrTx, Tx } from '../db/client';
 import { deals, drafts, type HomeCounts, templates, users, workspaceMembers } from '../db/schema';
@@ -18,33 +18,37 @@ import { visibleDeals } from './visible-deals';
 
 /**
  * The templates the library's 'All' list shows the user: the global (partner) ones and those
- * they reach. Counted live when the app loads, as a global template published or a template
- * shared through a workspace changes it for many users at once.
+ * they reach, as a scalar subquery. Counted live when the app loads, as a global template
+ * published or a template shared through a workspace changes it for many users at once.
  */
-export async function countLibrary(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
+export function libraryCountOf(db: DbOrTx, userId: string) {
+  // Counted in two parts, each read through an index, rather than one `global OR reached`
+  // condition that reads every template.
+  const global = db
+    .select({ n: count() })
+    .from(templates)
+    .where(and(isNull(templates.deletedAt), eq(templates.isGlobal, true)));
+  const reached = db
     .select({ n: count() })
     .from(templates)
     .where(
       and(
         isNull(templates.deletedAt),
-        or(
-          eq(templates.isGlobal, true),
-          inArray(templates.id, accessibleDocumentIds(db, { collection: 'templates', userId })),
-        ),
+        sql`${templates.isGlobal} IS NOT TRUE`,
+        inArray(templates.id, accessibleDocumentIds(db, { collection: 'templates', userId })),
       ),
     );
-  return Number(row?.n ?? 0);
+  return sql<number>`((${global}) + (${reached}))`.mapWith(Number);
 }
 
 /**
- * The drafts the draft list shows the user (`listedDrafts`). Counted live when the app loads,
- * like the library: a draft shared with a workspace (visibility team) reaches every member, so
- * no single transaction could keep a stored count of every member true.
+ * The drafts the draft list shows the user (`listedDrafts`), as a scalar subquery. Counted live
+ * when the app loads, like the library: a draft shared with a workspace (visibility team)
+ * reaches every member, so no single transaction could keep a stored count of every member true.
  */
-export async function countDrafts(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(drafts).where(listedDrafts(db, userId));
-  return Number(row?.n ?? 0);
+export function draftCountOf(db: DbOrTx, userId: string) {
+  const counted = db.select({ n: count() }).from(drafts).where(listedDrafts(db, userId));
+  return sql<number>`(${counted})`.mapWith(Number);
 }
 
 /**
@@ -55,12 +59,20 @@ export async function countDrafts(db: DbOrTx, userId: string): Promise<number> {
  * deal groups are the lists' and the dashboard's own conditions (`documents/deal-groups.ts`).
  */
 export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const me = { id: userId, email: user?.email ?? '' };
-  const [workspaceCount] = await db
-    .select({ n: count() })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.userId, userId));
+  // The counts that do not depend on the deals, with the address the deal groups need.
+  const [person] = await db
+    .select({
+      email: users.email,
+      templates: libraryCountOf(db, userId),
+      drafts: draftCountOf(db, userId),
+      workspaces:
+        sql<number>`(SELECT count(*) FROM ${workspaceMembers} WHERE ${workspaceMembers.userId} = ${users.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const me = { id: userId, email: person?.email ?? '' };
   // Each group's own condition (`dealGroupCondition`, the lists' and widgets' too), counted
   // over the deals the user sees in one pass.
   const counted = (group: Exclude<DealGroup, 'archived'>) =>
@@ -76,14 +88,14 @@ export async function countHome(db: DbOrTx, userId: string): Promise<HomeCounts>
     .from(deals)
     .where(visibleDeals(db, me));
   return {
-    templates: await countLibrary(db, userId),
-    drafts: await countDrafts(db, userId),
+    templates: person?.templates ?? 0,
+    drafts: person?.drafts ?? 0,
     negotiate: byGroup?.negotiate ?? 0,
     sign: byGroup?.sign ?? 0,
     waiting: byGroup?.waiting ?? 0,
     signed: byGroup?.signed ?? 0,
     trash: byGroup?.trash ?? 0,
-    workspaces: Number(workspaceCount?.n ?? 0),
+    workspaces: person?.workspaces ?? 0,
   };
 }
 

@@ -76,6 +76,16 @@ export function visibleDealIds(db: DbOrTx, user: SigningUser): SQL {
  * Binds the live signer slots that name a verified address to its account (the address is
  * proven, so the slots are theirs). Answers the deals whose slots changed hands.
  */
+/**
+ * Whether a live signer slot names the (lower-case) address and waits for its user, as a
+ * condition (`EXISTS`); the address may be a column of the outer query.
+ */
+export function openSignerSlotFor(email: string | SQL) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${dealSigners} WHERE ${dealSigners.userId} IS NULL AND ${dealSigners.revokedAt} IS NULL AND ${dealSigners.email} = ${email})`.mapWith(
+    Boolean,
+  );
+}
+
 export async function bindSignerSlots(tx: Tx, user: SigningUser): Promise<string[]> {
   const rows = await tx
     .update(dealSigners)

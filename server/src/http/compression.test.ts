@@ -9,7 +9,7 @@ import { callApi, ORIGIN } from '../test/drafts-factories';
 import { createUser, type TestUser } from '../test/factories';
 import { openLive } from '../test/live-client';
 import { uploadFile } from '../test/uploads';
-import { COMPRESS_THRESHOLD_BYTES } from './compression';
+import { COMPRESS_THRESHOLD_BYTES, preferredEncoding } from './compression';
 
 // A built web app as web/scripts/precompress.mjs leaves it: .br and .gz beside the larger files.
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-web-compressed-'));
@@ -103,8 +103,21 @@ describe('the built web files', () => {
   });
 });
 
+describe('the encoding of a precompressed answer', () => {
+  it('takes brotli first, then gzip, by the weights the caller gives', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('deflate')).toBe('identity');
+    expect(preferredEncoding('')).toBe('identity');
+    expect(preferredEncoding(undefined)).toBe('identity');
+  });
+});
+
 describe('API answers', () => {
-  it('compresses a JSON answer of 1 KB or more with what the caller accepts, to the same JSON', async () => {
+  it('hands out the OpenAPI document compressed once, in what the caller accepts', async () => {
     const plain = await get('/api/openapi.json');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
@@ -121,6 +134,42 @@ describe('API answers', () => {
     const brotli = await get('/api/openapi.json', 'gzip, deflate, br');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(document);
+  });
+
+  it('compresses a signed-in list of 1 KB or more as it is made', async () => {
+    const { db } = t.platform.database;
+    const made = await db
+      .insert(templates)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          title: `Framework agreement for compression ${i}`,
+          createdBy: user.id,
+        })),
+      )
+      .returning({ id: templates.id });
+    await db.insert(documentAccess).values(
+      made.map((template) => ({
+        collection: 'templates' as const,
+        documentId: template.id,
+        userId: user.id,
+        role: 'edit' as const,
+      })),
+    );
+    const list = (acceptEncoding: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/templates?filter=my',
+        headers: { origin: ORIGIN, cookie: user.cookie, 'accept-encoding': acceptEncoding },
+      });
+    const plain = await list('identity');
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    const brotli = await list('gzip, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(
+      plain.json(),
+    );
   });
 
   it('keeps the no-store rule on compressed answers and leaves small ones as they are', async () => {

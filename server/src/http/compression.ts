@@ -43,3 +43,36 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     globalDecompression: false,
   });
 }
+
+/** A fixed answer in each encoding a caller may accept, compressed once at the highest levels. */
+export type PrecompressedBody = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+/** Compresses a fixed answer (e.g. the OpenAPI document) once, for every later request. */
+export function precompress(text: string): PrecompressedBody {
+  const identity = Buffer.from(text);
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** The encoding of a precompressed answer for an `Accept-Encoding` header: brotli first. */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const wildcard = accepted.get('*') ?? 0;
+  for (const encoding of ['br', 'gzip'] as const) {
+    if ((accepted.get(encoding) ?? wildcard) > 0) return encoding;
+  }
+  return 'identity';
+}

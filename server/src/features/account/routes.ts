@@ -5,9 +5,6 @@ import { updateAccountSchema } from '@pactum/core/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../http/session';
-import { claimSignerSlots } from '../invites';
-import { claimEmailAccess } from '../sharing';
-import { acceptWorkspaceInvites } from '../workspaces';
 import { getMe, rebuildHomeCounts, updateAccount } from './service';
 import { endAccountSession, endOtherSessions, listAccountSessions } from './sessions';
 
@@ -20,26 +17,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'The signed-in user', response: { 200: meSchema } } },
     async (request) => {
       const { user } = await requireSession(request);
-      // Workspace invitations to a verified address are taken up when the app loads, whichever
-      // way the user signed in (password, Google, Microsoft) and even if already signed in.
-      await acceptWorkspaceInvites(app.platform, {
-        userId: user.id,
-        email: user.email,
-        isEmailVerified: user.emailVerified,
-      });
-      // Documents shared with the address before it had an account are attached the same way.
-      await claimEmailAccess(app.platform, {
-        userId: user.id,
-        email: user.email,
-        isEmailVerified: user.emailVerified,
-      });
-      // So are the signer slots naming the address: the user signs them from the deal page.
-      await claimSignerSlots(app.platform, {
-        id: user.id,
-        email: user.email,
-        isEmailVerified: user.emailVerified,
-      });
-      return getMe(app.platform, { userId: user.id });
+      // What was made for a verified address (workspace invitations, shared documents, signer
+      // slots) is taken up when the app loads, whichever way the user signed in.
+      return getMe(app.platform, { userId: user.id, claim: true });
     },
   );
 

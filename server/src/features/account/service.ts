@@ -1,17 +1,21 @@
 import type { meSchema } from '@pactum/core/api/account';
 import type { UpdateAccount } from '@pactum/core/auth';
 import { storedPhone, titleCase } from '@pactum/core/validation';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { type HomeCounts, users } from '../../db/schema';
-import { countDrafts, countLibrary, refreshHomeCounts } from '../../documents/counters';
+import { draftCountOf, libraryCountOf, refreshHomeCounts } from '../../documents/counters';
 import { isProductAdmin } from '../../documents/product-admin';
+import { openSignerSlotFor } from '../../documents/visible-deals';
 import { AppError } from '../../http/app-error';
 import { requiredProvider } from '../../platform/auth/auth';
 import { sessionUserColumns } from '../../platform/auth/sessions';
 import type { Platform } from '../../platform/platform';
+import { claimSignerSlots } from '../invites';
 import { plannedDigestAt } from '../notifications';
+import { claimEmailAccess, openEmailEntryFor } from '../sharing';
+import { acceptWorkspaceInvites, openWorkspaceInviteFor } from '../workspaces';
 
 /** The user's own record, as the `/me` answer's schema holds it. */
 type Me = z.output<typeof meSchema>;
@@ -27,22 +31,74 @@ const EMPTY_COUNTS: HomeCounts = {
   workspaces: 0,
 };
 
-/** Whether a workspace of the user requires a second factor the user does not have yet. */
-async function isTwoFactorRequired(db: DbOrTx, userId: string): Promise<boolean> {
+/**
+ * The user's row and everything else the `/me` answer needs, in one statement: whether a
+ * workspace requires a second factor they lack, the live library and draft counts, and whether
+ * anything made for their address waits to be claimed (workspace invites, shared documents,
+ * signer slots).
+ */
+async function readMe(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ isRequired: sessionUserColumns.isTwoFactorRequired })
+    .select({
+      user: users,
+      isTwoFactorRequired: sessionUserColumns.isTwoFactorRequired,
+      templates: libraryCountOf(db, userId),
+      drafts: draftCountOf(db, userId),
+      hasWorkspaceInvite: openWorkspaceInviteFor(sql`"user"."email"`),
+      hasEmailEntry: openEmailEntryFor(sql`lower("user"."email")`),
+      hasSignerSlot: openSignerSlotFor(sql`lower("user"."email")`),
+    })
     .from(users)
-    .where(eq(users.id, userId));
-  return row?.isRequired ?? false;
+    .where(eq(users.id, userId))
+    // Run on every app load with the same text for every user: on PostgreSQL each connection
+    // parses it once and keeps its plan (planning it took longer than running it). PGlite
+    // ignores the name.
+    .prepare('pactum_read_me')
+    .execute();
+  return row;
 }
 
-/** The signed-in user's own record as the app needs it. Marks the first sign-in as welcomed. */
-export async function getMe(platform: Platform, options: { userId: string }): Promise<Me> {
-  const [user] = await platform.database.db
-    .select()
-    .from(users)
-    .where(eq(users.id, options.userId));
-  if (!user) throw new AppError('unauthorized');
+/**
+ * Takes up what was made for the user's verified address before they had it: workspace
+ * invitations (whichever way they signed in), documents shared with the address, and the signer
+ * slots naming it (signed from the deal page). Run when the app loads; `readMe` says whether
+ * there is anything to do.
+ */
+async function claimForAddress(
+  platform: Platform,
+  user: { id: string; email: string },
+  pending: { hasWorkspaceInvite: boolean; hasEmailEntry: boolean; hasSignerSlot: boolean },
+): Promise<void> {
+  const claimant = { userId: user.id, email: user.email, isEmailVerified: true };
+  if (pending.hasWorkspaceInvite) await acceptWorkspaceInvites(platform, claimant);
+  if (pending.hasEmailEntry) await claimEmailAccess(platform, claimant);
+  if (pending.hasSignerSlot) {
+    await claimSignerSlots(platform, { id: user.id, email: user.email, isEmailVerified: true });
+  }
+}
+
+/**
+ * The signed-in user's own record as the app needs it. Marks the first sign-in as welcomed.
+ * With `claim` (the app's load, `GET /me`), first takes up what waits for a verified address.
+ */
+export async function getMe(
+  platform: Platform,
+  options: { userId: string; claim?: boolean },
+): Promise<Me> {
+  const { db } = platform.database;
+  let row = await readMe(db, options.userId);
+  if (!row) throw new AppError('unauthorized');
+  const isClaiming =
+    options.claim === true &&
+    row.user.emailVerified &&
+    (row.hasWorkspaceInvite || row.hasEmailEntry || row.hasSignerSlot);
+  if (isClaiming) {
+    await claimForAddress(platform, row.user, row);
+    // The claims change the counts and perhaps the second-factor rule: read again.
+    row = await readMe(db, options.userId);
+    if (!row) throw new AppError('unauthorized');
+  }
+  const { user } = row;
   const isFirstLogin = user.welcomedAt === null && user.profileCompletedAt !== null;
   if (isFirstLogin) {
     await platform.database.db
@@ -63,8 +119,7 @@ export async function getMe(platform: Platform, options: { userId: string }): Pr
     // Admin drawer entry shows for exactly the users the admin routes let in.
     isAdmin: isProductAdmin(platform, user),
     hasTwoFactor: user.twoFactorAt !== null,
-    isTwoFactorRequired:
-      user.twoFactorAt === null && (await isTwoFactorRequired(platform.database.db, user.id)),
+    isTwoFactorRequired: row.isTwoFactorRequired,
     ssoProvider: user.ssoProvider,
     isProtectedDomain: requiredProvider(platform.config, user.email) !== undefined,
     isProfileComplete: user.profileCompletedAt !== null,
@@ -93,8 +148,8 @@ export async function getMe(platform: Platform, options: { userId: string }): Pr
     counts: {
       ...EMPTY_COUNTS,
       ...user.homeCounts,
-      templates: await countLibrary(platform.database.db, user.id),
-      drafts: await countDrafts(platform.database.db, user.id),
+      templates: row.templates,
+      drafts: row.drafts,
     },
   };
 }

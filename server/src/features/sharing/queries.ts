@@ -1,6 +1,6 @@
 import type { AccessRole, DocumentCollection } from '@pactum/core/documents';
 import { type AccessEntry, MAX_SHARE_SUGGESTIONS } from '@pactum/core/templates';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   deals,
@@ -209,14 +209,20 @@ export function findWorkspaceGroups(db: DbOrTx, ids: string[]) {
     .orderBy(workspaceGroups.name);
 }
 
+/**
+ * Whether there is any entry made for the (lower-case) address that no account has claimed yet,
+ * as a condition (`EXISTS`); the address may be a column of the outer query.
+ */
+export function openEmailEntryFor(email: string | SQL) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${documentAccess} WHERE ${documentAccess.userId} IS NULL AND ${documentAccess.email} = ${email})`.mapWith(
+    Boolean,
+  );
+}
+
 /** Whether there is any entry made for the address that no account has claimed yet. */
 export async function hasOpenEmailEntry(db: DbOrTx, email: string): Promise<boolean> {
-  const [open] = await db
-    .select({ id: documentAccess.id })
-    .from(documentAccess)
-    .where(and(isNull(documentAccess.userId), eq(documentAccess.email, email)))
-    .limit(1);
-  return Boolean(open);
+  const [row] = await db.select({ isOpen: openEmailEntryFor(email) }).from(sql`(SELECT 1) AS one`);
+  return row?.isOpen === true;
 }
 
 /** Attaches the address's pending entries to the user; the entries attached. */

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_SEATS, type WorkspaceRole } from '@pactum/core/billing';
-import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { users, workspaceInvites, workspaceMembers, workspaces } from '../../../db/schema';
 import { AppError } from '../../../http/app-error';
@@ -101,14 +101,22 @@ export async function openInvite(
   return opened;
 }
 
+/**
+ * Whether any workspace's invite to this e-mail is still open, as a condition (`EXISTS`); the
+ * address may be a column of the outer query.
+ */
+export function openWorkspaceInviteFor(email: string | SQL) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${workspaceInvites} WHERE ${workspaceInvites.email} = ${email} AND ${workspaceInvites.acceptedAt} IS NULL)`.mapWith(
+    Boolean,
+  );
+}
+
 /** Whether any workspace's invite to this e-mail is still open (a cheap look, one row). */
 export async function hasOpenInvite(db: DbOrTx, email: string) {
-  const [open] = await db
-    .select({ id: workspaceInvites.id })
-    .from(workspaceInvites)
-    .where(and(eq(workspaceInvites.email, email), isNull(workspaceInvites.acceptedAt)))
-    .limit(1);
-  return open !== undefined;
+  const [row] = await db
+    .select({ isOpen: openWorkspaceInviteFor(email) })
+    .from(sql`(SELECT 1) AS one`);
+  return row?.isOpen === true;
 }
 
 /** Marks every open invite to this e-mail accepted: the workspaces and roles they were for. */
