@@ -1008,7 +1008,11 @@ describe('webhooks never hold up the request that caused the event', () => {
       for (let start = 0; start < rows.length; start += 1_000) {
         await tx.insert(webhookDeliveries).values(rows.slice(start, start + 1_000));
       }
-      for (const row of rows) await t.platform.jobs.enqueue(tx, job, { deliveryId: row.id });
+      await t.platform.jobs.enqueueMany(
+        tx,
+        job,
+        rows.map((row) => ({ deliveryId: row.id })),
+      );
     });
 
     // The send runs on its own queue: the deal is made while the backlog has hardly begun.

@@ -99,6 +99,31 @@ describe('durable jobs', () => {
     expect(await jobs.getJob(recordJob.name, jobId)).toBeNull();
   });
 
+  it('enqueues many jobs in one statement, each run once, none when the transaction rolls back', async () => {
+    const tags = ['many-1', 'many-2', 'many-3'];
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.enqueueMany(
+          tx,
+          recordJob,
+          tags.map((tag) => ({ tag: `rolled-${tag}` })),
+        );
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await database.db.transaction((tx) =>
+      jobs.enqueueMany(
+        tx,
+        recordJob,
+        tags.map((tag) => ({ tag })),
+      ),
+    );
+    await eventually(() => (tags.every((tag) => runs[tag] === 1) ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(tags.map((tag) => runs[tag])).toEqual([1, 1, 1]);
+    expect(tags.map((tag) => runs[`rolled-${tag}`])).toEqual([undefined, undefined, undefined]);
+  });
+
   it('retries a failing job until it succeeds', async () => {
     failuresLeft.flaky = 2;
     let jobId = '';

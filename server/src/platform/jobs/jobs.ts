@@ -72,6 +72,11 @@ export type Jobs = {
     data: T,
     options?: EnqueueOptions,
   ): Promise<string>;
+  /**
+   * Enqueues one job per item of `data` in the caller's transaction, in one statement (a backlog,
+   * a fan-out): they exist exactly when the change commits.
+   */
+  enqueueMany<T extends object>(tx: DbOrTx, definition: JobDefinition<T>, data: T[]): Promise<void>;
   /** Runs the job on a cron schedule (UTC), replacing an earlier schedule of the same job. */
   schedule<T extends object>(definition: JobDefinition<T>, cron: string, data: T): Promise<void>;
   listSchedules(): Promise<{ name: string; cron: string; data: unknown }[]>;
@@ -355,6 +360,17 @@ export function createJobs(
         if (!afterCommit(tx, nudge)) nudge();
       }
       return id;
+    },
+
+    async enqueueMany(tx, definition, data) {
+      if (!definitions.has(definition.name)) throw new Error(`Unknown job ${definition.name}`);
+      if (data.length === 0) return;
+      await boss.insert(
+        data.map((item) => ({ name: definition.name, data: item })),
+        { db: executorFor(tx) },
+      );
+      const nudge = () => workers.get(definition.name)?.nudge();
+      if (!afterCommit(tx, nudge)) nudge();
     },
 
     async schedule(definition, cron, data) {
