@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * API test files whose subject is the embedded database itself, whatever TEST_DATABASE_URL says:
+ * the operator command on an embedded data folder (with and without a server holding it) and
+ * the data folder's lock.
+ */
+const EMBEDDED_ONLY_TESTS = ['server/src/cli/admin.test.ts', 'server/src/db/lock.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -30,7 +37,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
-          exclude: ['server/src/reliability/**'],
+          // With TEST_DATABASE_URL (`.ci/run`'s PostgreSQL pass) the files that test the
+          // embedded database alone are left out: they ran on the embedded pass, the same.
+          exclude: [
+            'server/src/reliability/**',
+            ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY_TESTS : []),
+          ],
           globalSetup: ['server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
