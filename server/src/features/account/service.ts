@@ -52,7 +52,9 @@ async function readMe(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     // Run on every app load with the same text for every user: on PostgreSQL each connection
     // parses it once and keeps its plan (planning it took longer than running it). PGlite
-    // ignores the name.
+    // ignores the name. One name holds one text only because no workspace token reaches the
+    // account (http/token-guard.ts): in such a request the access rules, and so the text, differ.
+    // Name it by its text (as dashboard/queries.ts `runNamed` does) before it runs in one.
     .prepare('pactum_read_me')
     .execute();
   return row;
