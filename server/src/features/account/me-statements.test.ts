@@ -37,7 +37,6 @@ describe('GET /me', () => {
     const statements = await meStatements(alice);
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/^select/i);
-      (await import('node:fs')).writeFileSync('/tmp/exp/me.sql', statements[0] ?? '');
   });
 
   it('writes nothing when nothing waits for the address', async () => {
