@@ -5,13 +5,31 @@ type ErrorTextModule = typeof import('../app/error-text');
 
 /** The error catalogue's module once a page has needed it. */
 let loaded: ErrorTextModule | undefined;
+/** The catalogue's one fetch, from the first time it is asked until it fails. */
+let loading: Promise<ErrorTextModule> | undefined;
 
 /** Loads the error catalogue (every code's text in every language) the first time it is asked. */
 export function loadErrorText(): Promise<ErrorTextModule> {
-  return import('../app/error-text').then((module) => {
-    loaded = module;
-    return module;
-  });
+  loading ??= import('../app/error-text').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      // A failed fetch (a dropped connection) is tried again by the next error shown.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * The catalogue's fetch when one has started, else undefined. The component tests wait for it
+ * before their page is taken down: a fetch still running then fails the run.
+ */
+export function errorTextLoading(): Promise<ErrorTextModule> | undefined {
+  return loading;
 }
 
 /**

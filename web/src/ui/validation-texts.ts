@@ -4,16 +4,30 @@ type Translate = typeof import('@pactum/core/validation')['translateMessage'];
 
 /** `translateMessage` of `@pactum/core/validation` once loaded (that module brings zod along). */
 let loaded: Translate | undefined;
+/** The texts' one fetch, from the first time they are asked until it fails. */
+let loading: Promise<Translate> | undefined;
 
 /**
  * Loads the shared validation texts. `lazyZodResolver` waits for them with the schema, so a
  * light form has them before it shows its first field error.
  */
 export function loadValidationTexts(): Promise<Translate> {
-  return import('@pactum/core/validation').then((module) => {
-    loaded = module.translateMessage;
-    return loaded;
-  });
+  loading ??= import('@pactum/core/validation').then(
+    (module) => {
+      loaded = module.translateMessage;
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The texts' fetch when one has started, else undefined (the component tests wait for it). */
+export function validationTextsLoading(): Promise<Translate> | undefined {
+  return loading;
 }
 
 /**
