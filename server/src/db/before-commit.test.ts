@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { afterCommit, beforeCommit } from './before-commit';
+import { afterCommit, beforeCommit, keepsBeforeCommit } from './before-commit';
 import type { Tx } from './client';
 import { appSecrets } from './schema';
 
@@ -74,6 +74,47 @@ describe('beforeCommit', () => {
     ).rejects.toThrow('the block failed');
     expect(ran).toBe(false);
     expect(await stored('before-commit-failed')).toBeUndefined();
+  });
+
+  it('runs work asked for as last after all other work, with what that work added', async () => {
+    const order: string[] = [];
+    const sent: string[][] = [];
+    const send = (tx: Tx, what: string) =>
+      beforeCommit(
+        tx,
+        'send',
+        () => [] as string[],
+        async (all) => {
+          order.push('send');
+          sent.push(all);
+        },
+        { last: true },
+      ).push(what);
+    await database.db.transaction(async (tx) => {
+      send(tx, 'first');
+      beforeCommit(
+        tx,
+        'recount',
+        () => null,
+        async (_state, outer) => {
+          order.push('recount');
+          send(outer, 'from the recount');
+        },
+      );
+      send(tx, 'second');
+    });
+    expect(order).toEqual(['recount', 'send']);
+    expect(sent).toEqual([['first', 'second', 'from the recount']]);
+  });
+
+  it('tells which handles keep work for their commit', async () => {
+    expect(keepsBeforeCommit(database.db)).toBe(false);
+    await database.db.transaction(async (tx) => {
+      expect(keepsBeforeCommit(tx)).toBe(true);
+      await tx.transaction(async (savepoint) => {
+        expect(keepsBeforeCommit(savepoint)).toBe(true);
+      });
+    });
   });
 
   it('refuses a transaction that cannot run it', () => {

@@ -16,7 +16,12 @@
  */
 type Transactional = { transaction(...args: never[]): Promise<unknown> };
 
-type Pending = { state: unknown; work: (state: never, tx: never) => Promise<void> };
+type Pending = {
+  state: unknown;
+  work: (state: never, tx: never) => Promise<void>;
+  /** Runs once no other work is pending (it sends what the other work may add to). */
+  isLast: boolean;
+};
 
 /** Per outermost transaction: its pending work by key, in the order first asked for. */
 const pendingByTx = new WeakMap<object, Map<string, Pending>>();
@@ -28,13 +33,15 @@ const outermost = new WeakMap<object, object>();
 /**
  * Asks `tx` to run `work` once before it commits. The first call with a `key` creates the
  * shared state (`init`); every call returns it, so callers add to it (the users to recount).
- * `work` gets the final state and the outermost transaction.
+ * `work` gets the final state and the outermost transaction. Work asked for with `last` runs
+ * after all other work, which may still add to its state.
  */
 export function beforeCommit<Tx extends object, S>(
   tx: Tx,
   key: string,
   init: () => S,
   work: (state: S, tx: Tx) => Promise<void>,
+  options: { last?: boolean } = {},
 ): S {
   const root = outermost.get(tx) ?? tx;
   const pending = pendingByTx.get(root);
@@ -44,8 +51,13 @@ export function beforeCommit<Tx extends object, S>(
   const existing = pending.get(key);
   if (existing) return existing.state as S;
   const state = init();
-  pending.set(key, { state, work: work as Pending['work'] });
+  pending.set(key, { state, work: work as Pending['work'], isLast: options.last ?? false });
   return state;
+}
+
+/** Whether `tx` is a transaction of a withBeforeCommit database (else work cannot wait in it). */
+export function keepsBeforeCommit(tx: object): boolean {
+  return pendingByTx.has(outermost.get(tx) ?? tx);
 }
 
 /**
@@ -61,12 +73,16 @@ export function afterCommit(tx: object, then: () => void): boolean {
   return true;
 }
 
-/** Runs the pending work in order; work may ask for more, which runs after it. */
+/**
+ * Runs the pending work in order, the `last` work after the rest; work may ask for more, which
+ * runs after it.
+ */
 async function runPending(tx: object, pending: Map<string, Pending>): Promise<void> {
   for (;;) {
-    const next = pending.entries().next();
-    if (next.done) return;
-    const [key, { state, work }] = next.value;
+    const entries = [...pending.entries()];
+    const next = entries.find(([, entry]) => !entry.isLast) ?? entries[0];
+    if (!next) return;
+    const [key, { state, work }] = next;
     pending.delete(key);
     await work(state as never, tx as never);
   }

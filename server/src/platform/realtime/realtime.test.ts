@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { recordStatements } from '../../db/statement-log';
 import { createTestApp, listenLive, type TestApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { createUser } from '../../test/factories';
@@ -70,6 +71,26 @@ describe('the live socket on one server', () => {
     expect(event).toEqual({ type: 'event', event: { topic: `user:${userId}`, type: 'committed' } });
     expect(client.messages.some((m) => m.type === 'event' && m.event.type === 'rolled.back')).toBe(
       false,
+    );
+  });
+
+  it("sends a transaction's events in one statement as it ends, in the order published", async () => {
+    const client = await openLive(url, { origin: ORIGIN, cookie });
+    clients.push(client);
+    client.send({ type: 'subscribe', topic: `user:${userId}` });
+    await client.next((m) => m.type === 'subscribed');
+
+    const types = ['first', 'second', 'third'];
+    const { statements } = await recordStatements(() =>
+      t.database.db.transaction(async (tx) => {
+        for (const type of types)
+          await t.platform.realtime.publish(tx, { topic: `user:${userId}`, type });
+      }),
+    );
+    expect(statements.filter((statement) => statement.includes('pg_notify'))).toHaveLength(1);
+    await client.next((m) => m.type === 'event' && m.event.type === 'third');
+    expect(client.messages.flatMap((m) => (m.type === 'event' ? [m.event.type] : []))).toEqual(
+      types,
     );
   });
 

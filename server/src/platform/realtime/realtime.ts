@@ -8,7 +8,8 @@ import {
   type Topic,
 } from '@pactum/core/realtime';
 import { sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import { beforeCommit, keepsBeforeCommit } from '../../db/before-commit';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 
 /** The PostgreSQL channel every server process listens on. */
 export const LIVE_CHANNEL = 'pactum_live';
@@ -33,7 +34,8 @@ export type Realtime = {
   /**
    * Publishes through NOTIFY in the caller's transaction: PostgreSQL delivers it only when
    * the transaction commits, to every server process listening, so no one hears of a change
-   * that was rolled back.
+   * that was rolled back. A transaction's events are sent in one statement as it ends, in the
+   * order published (outside a transaction, at once).
    */
   publish(tx: DbOrTx, event: LiveEvent): Promise<void>;
   /** Serves one authenticated socket until it closes. */
@@ -48,6 +50,16 @@ export type Realtime = {
    */
   readonly isListening: boolean;
 };
+
+/**
+ * NOTIFY of each payload, in their order, in one statement. A savepoint rolled back does not take
+ * back what was published inside it: no code rolls back to a savepoint and goes on.
+ */
+async function notifyAll(tx: DbOrTx, payloads: string[]): Promise<void> {
+  await tx.execute(sql`SELECT count(pg_notify(${LIVE_CHANNEL}, event.payload))
+    FROM jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY
+      AS event(payload, n)`);
+}
 
 export function createRealtime(database: Database): Realtime {
   const authorizers = new Map<string, TopicAuthorizer>([
@@ -184,7 +196,15 @@ export function createRealtime(database: Database): Realtime {
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
         throw new Error(`Live event ${event.type} is too large to publish`);
       }
-      await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`);
+      if (!keepsBeforeCommit(tx)) {
+        await notifyAll(tx, [payload]);
+        return;
+      }
+      // After the recounts and all else the transaction does before it commits: they publish too.
+      const send = (payloads: string[], outer: Tx) => notifyAll(outer, payloads);
+      beforeCommit(tx as Tx, 'live-events', () => [] as string[], send, { last: true }).push(
+        payload,
+      );
     },
     attach(socket, session) {
       sockets.set(socket, new Set());
