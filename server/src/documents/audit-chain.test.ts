@@ -11,6 +11,7 @@ import {
   checkEventChain,
   eventChainHead,
   eventHash,
+  hashedJsonAroundSeq,
   onChainAppend,
   readEventChain,
   verifyEventChain,
@@ -287,5 +288,23 @@ describe('the hash-chained audit trail', () => {
     expect(eventHash(null, { ...base, data: { a: 1 } })).not.toBe(
       eventHash('x', { ...base, data: { a: 1 } }),
     );
+  });
+
+  it("hashes the event's whole canonical JSON, whose number the database puts in", () => {
+    const event = {
+      collection: 'deals',
+      documentId: randomUUID(),
+      event: 'section-edit',
+      party: 'sender',
+      sectionId: randomUUID(),
+      userId: randomUUID(),
+      // Keys that sort around the event's own and text outside ASCII change nothing.
+      data: { seq: 'not the number', userId: 'nor this', zz: 'ääkköset', a: [1, null] },
+      createdAt: new Date('2026-12-07T12:00:00.123Z'),
+    };
+    const { head, tail } = hashedJsonAroundSeq(event);
+    expect(`${head}42${tail}`).toBe(canonicalJson({ ...event, seq: 42 }));
+    expect(`${head}7${tail}`).toBe(canonicalJson({ ...event, seq: 7, userId: event.userId }));
+    expect(hashedJsonAroundSeq({ ...event, userId: null }).tail).toBe(',"userId":null}');
   });
 });

@@ -42,19 +42,29 @@ type HashedFields = {
 
 /** SHA-256 over the previous hash (empty for the first event), a newline and the event's canonical JSON. */
 export function eventHash(prevHash: string | null, event: HashedFields): string {
-  return sha256Hex(
-    `${prevHash ?? ''}\n${canonicalJson({
-      collection: event.collection,
-      documentId: event.documentId,
-      seq: event.seq,
-      event: event.event,
-      party: event.party,
-      sectionId: event.sectionId,
-      userId: event.userId,
-      data: event.data,
-      createdAt: event.createdAt.toISOString(),
-    })}`,
-  );
+  const { head, tail } = hashedJsonAroundSeq(event);
+  return sha256Hex(`${prevHash ?? ''}\n${head}${event.seq}${tail}`);
+}
+
+/**
+ * The event's canonical JSON (keys in order) before and after its number, which the database
+ * knows only once it holds the document's lock: `seq` and `userId` sort last, so the JSON is
+ * `head`, the number, `tail`.
+ */
+export function hashedJsonAroundSeq(event: Omit<HashedFields, 'seq'>): {
+  head: string;
+  tail: string;
+} {
+  const rest = canonicalJson({
+    collection: event.collection,
+    documentId: event.documentId,
+    event: event.event,
+    party: event.party,
+    sectionId: event.sectionId,
+    data: event.data,
+    createdAt: event.createdAt.toISOString(),
+  });
+  return { head: `${rest.slice(0, -1)},"seq":`, tail: `,"userId":${canonicalJson(event.userId)}}` };
 }
 
 /** An event just appended to a document's chain. */
@@ -93,24 +103,9 @@ export async function appendEvent(
     return dbOrTx.transaction((tx) => appendEvent(tx, input, platform));
   }
   const tx: Tx = dbOrTx;
-  const lockKey = `document-event:${input.collection}:${input.documentId}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-  const [last] = await tx
-    .select({ seq: documentEvents.seq, hash: documentEvents.hash })
-    .from(documentEvents)
-    .where(
-      and(
-        eq(documentEvents.collection, input.collection),
-        eq(documentEvents.documentId, input.documentId),
-        isNotNull(documentEvents.seq),
-      ),
-    )
-    .orderBy(desc(documentEvents.seq))
-    .limit(1);
-  const fields: HashedFields = {
+  const fields: Omit<HashedFields, 'seq'> = {
     collection: input.collection,
     documentId: input.documentId,
-    seq: (last?.seq ?? 0) + 1,
     event: input.event,
     party: input.party ?? null,
     sectionId: input.sectionId ?? null,
@@ -119,26 +114,17 @@ export async function appendEvent(
     data: JSON.parse(JSON.stringify(input.data ?? {})) as Record<string, unknown>,
     createdAt: new Date(),
   };
-  const prevHash = last?.hash ?? null;
-  const hash = eventHash(prevHash, fields);
-  const [row] = await tx
-    .insert(documentEvents)
-    .values({
-      collection: input.collection,
-      documentId: input.documentId,
-      event: fields.event,
-      party: input.party ?? null,
-      sectionId: fields.sectionId,
-      userId: fields.userId,
-      data: fields.data,
-      createdAt: fields.createdAt,
-      seq: fields.seq,
-      prevHash,
-      hash,
-    })
-    .returning({ id: documentEvents.id });
+  const { head, tail } = hashedJsonAroundSeq(fields);
+  // The lock, the last event and the insert in one round trip (migration 0021).
+  type Appended = { id: string; seq: number; prev_hash: string | null; hash: string };
+  const { rows } =
+    (await tx.execute(sql`SELECT * FROM pactum_append_event(${fields.collection}, ${fields.documentId},
+    ${fields.event}, ${fields.party}, ${fields.sectionId}, ${fields.userId},
+    ${JSON.stringify(fields.data)}::jsonb, ${fields.createdAt.toISOString()}::timestamptz,
+    ${head}, ${tail})`)) as unknown as { rows: Appended[] };
+  const [row] = rows;
   if (!row) throw new Error('document event not inserted');
-  const appended = { id: row.id, seq: fields.seq, prevHash, hash };
+  const appended = { id: row.id, seq: Number(row.seq), prevHash: row.prev_hash, hash: row.hash };
   const hooks = platform ? (appendHooks.get(platform) ?? []) : [];
   for (const hook of hooks) {
     await hook(tx, { ...appended, collection: input.collection, documentId: input.documentId });

@@ -1,6 +1,6 @@
 import type { PartyRole } from '@pactum/core/documents';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { union, unionAll } from 'drizzle-orm/pg-core';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import {
   dealInvites,
@@ -53,6 +53,8 @@ export function findSections(db: DbOrTx, dealId: string): Promise<DealSectionRow
 
 /** How a user reaches a deal, in the order access is resolved: own entry, workspace, group. */
 const SOURCE_RANK = { user: 0, workspace: 1, group: 2 } as const;
+/** The rank of those who hold a deal but not through an access entry: its sender, its signers. */
+const NOT_BY_ACCESS = 9;
 
 /**
  * The party each user who reaches the deal acts for: through their own entry, a workspace they
@@ -61,6 +63,14 @@ const SOURCE_RANK = { user: 0, workspace: 1, group: 2 } as const;
  * neither here, so nothing meant for one side can reach someone who may act for the other.
  */
 export async function dealPartyUsers(db: DbOrTx, dealId: string): Promise<Map<string, PartyRole>> {
+  return partiesOf(await unionAll(...accessRows(db, dealId)));
+}
+
+/** A row of who reaches a deal: the user, the party their entry names, how they reach it. */
+type ReaderRow = { userId: string; party: string | null; rank: number };
+
+/** Those reached through the deal's access entries: own entries, workspaces, live groups. */
+function accessRows(db: DbOrTx, dealId: string) {
   const onDeal = and(eq(documentAccess.collection, 'deals'), eq(documentAccess.documentId, dealId));
   const direct = db
     .select({
@@ -92,7 +102,11 @@ export async function dealPartyUsers(db: DbOrTx, dealId: string): Promise<Map<st
     )
     .innerJoin(workspaceGroupMembers, eq(workspaceGroupMembers.groupId, workspaceGroups.id))
     .where(onDeal);
-  const rows = await unionAll(direct, byWorkspace, byGroup);
+  return [direct, byWorkspace, byGroup] as const;
+}
+
+/** Each user's party from their access rows: the best-ranked kind of entry decides. */
+function partiesOf(rows: readonly ReaderRow[]): Map<string, PartyRole> {
   const best = new Map<string, { rank: number; parties: Set<string | null> }>();
   for (const row of rows) {
     const rank = Number(row.rank);
@@ -117,8 +131,12 @@ export async function partyUserIds(
   db: DbOrTx,
   options: { dealId: string; party: PartyRole },
 ): Promise<string[]> {
-  const parties = await dealPartyUsers(db, options.dealId);
-  return [...parties].flatMap(([userId, party]) => (party === options.party ? [userId] : []));
+  return usersOfParty(await dealPartyUsers(db, options.dealId), options.party);
+}
+
+/** The users whose party (of `dealPartyUsers` or `dealReaders`) is `party`. */
+export function usersOfParty(parties: ReadonlyMap<string, PartyRole>, party: PartyRole): string[] {
+  return [...parties].flatMap(([userId, own]) => (own === party ? [userId] : []));
 }
 
 /**
@@ -149,28 +167,31 @@ export async function dealAudienceIds(db: DbOrTx, dealId: string): Promise<strin
  * deal its account reaches anyway (`hasSignatureToGive` within `visibleDeals`), so it adds nobody.
  */
 export async function dealViewerIds(db: DbOrTx, dealId: string): Promise<string[]> {
-  const onDeal = and(eq(documentAccess.collection, 'deals'), eq(documentAccess.documentId, dealId));
-  const direct = db
-    .select({ userId: sql<string>`${documentAccess.userId}`.as('user_id') })
-    .from(documentAccess)
-    .where(and(onDeal, isNotNull(documentAccess.userId)));
-  const byWorkspace = db
-    .select({ userId: workspaceMembers.userId })
-    .from(documentAccess)
-    .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, documentAccess.workspaceId))
-    .where(onDeal);
-  const byGroup = db
-    .select({ userId: workspaceGroupMembers.userId })
-    .from(documentAccess)
-    .innerJoin(
-      workspaceGroups,
-      and(eq(workspaceGroups.id, documentAccess.groupId), isNull(workspaceGroups.deletedAt)),
-    )
-    .innerJoin(workspaceGroupMembers, eq(workspaceGroupMembers.groupId, workspaceGroups.id))
-    .where(onDeal);
-  const sender = db.select({ userId: deals.sentBy }).from(deals).where(eq(deals.id, dealId));
+  return (await dealReaders(db, dealId)).viewerIds;
+}
+
+/**
+ * Who a change to a deal is news for, in one statement: each user's party (`dealPartyUsers`)
+ * and everyone whose lists hold the deal (`dealViewerIds`).
+ */
+export async function dealReaders(
+  db: DbOrTx,
+  dealId: string,
+): Promise<{ parties: Map<string, PartyRole>; viewerIds: string[] }> {
+  const sender = db
+    .select({
+      userId: sql<string>`${deals.sentBy}`.as('user_id'),
+      party: sql<(typeof documentAccess.$inferSelect)['party']>`NULL::text`.as('party'),
+      rank: sql<number>`${sql.raw(String(NOT_BY_ACCESS))}`.as('rank'),
+    })
+    .from(deals)
+    .where(and(eq(deals.id, dealId), isNotNull(deals.sentBy)));
   const signers = db
-    .select({ userId: sql<string>`${dealSigners.userId}`.as('user_id') })
+    .select({
+      userId: sql<string>`${dealSigners.userId}`.as('user_id'),
+      party: sql<(typeof documentAccess.$inferSelect)['party']>`NULL::text`.as('party'),
+      rank: sql<number>`${sql.raw(String(NOT_BY_ACCESS))}`.as('rank'),
+    })
     .from(dealSigners)
     .where(
       and(
@@ -179,8 +200,11 @@ export async function dealViewerIds(db: DbOrTx, dealId: string): Promise<string[
         isNull(dealSigners.revokedAt),
       ),
     );
-  const rows = await union(direct, byWorkspace, byGroup, sender, signers);
-  return rows.map((row) => row.userId);
+  const rows = await unionAll(...accessRows(db, dealId), sender, signers);
+  return {
+    parties: partiesOf(rows.filter((row) => Number(row.rank) !== NOT_BY_ACCESS)),
+    viewerIds: [...new Set(rows.map((row) => row.userId))],
+  };
 }
 
 /**
@@ -192,7 +216,7 @@ export async function dealViewerIds(db: DbOrTx, dealId: string): Promise<string[
  */
 export async function receiverAudienceIds(db: DbOrTx, dealId: string): Promise<string[]> {
   const parties = await dealPartyUsers(db, dealId);
-  const ids = new Set([...parties].flatMap(([id, party]) => (party === 'receiver' ? [id] : [])));
+  const ids = new Set(usersOfParty(parties, 'receiver'));
   const signers = await db
     .select({ userId: dealSigners.userId })
     .from(dealSigners)

@@ -26,9 +26,14 @@ export async function dealChanged(
   platform: Platform,
   tx: Tx,
   dealId: string,
-  options: { counts: boolean; formerViewerIds?: Iterable<string | null> },
+  options: {
+    counts: boolean;
+    formerViewerIds?: Iterable<string | null>;
+    /** The deal's viewers, when the change has read them already (`dealReaders`). */
+    viewerIds?: readonly string[];
+  },
 ): Promise<void> {
-  const userIds = new Set(await dealViewerIds(tx, dealId));
+  const userIds = new Set(options.viewerIds ?? (await dealViewerIds(tx, dealId)));
   for (const userId of options.formerViewerIds ?? []) if (userId) userIds.add(userId);
   for (const userId of userIds) {
     if (options.counts) await refreshHomeCounts(platform, tx, userId);

@@ -3,16 +3,17 @@ import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import { htmlToText } from '@pactum/core/html-text';
 import type { NotificationEvent } from '@pactum/core/notifications';
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { deals } from '../../db/schema';
+import { dealReaders } from '../../documents/deal-reads';
 import { dealChanged } from '../../documents/live';
 import type { Platform } from '../../platform/platform';
 import type { DealContext } from './deal-context';
 import { notifyOtherParty } from './notify-other-party';
 import { insertDealEvent } from './queries';
 import type { AfterChange } from './section-change';
-import { findSectionStates } from './section-queries';
+import { type DealSectionState, findSectionStates } from './section-queries';
 
 /**
  * After a section change: fresh negotiation stats on the deal (new becomes negotiate on the
@@ -29,18 +30,30 @@ export async function afterChange(
     event: Extract<DocumentEventCode, NotificationEvent>;
     liveType: string;
     section?: { id: string; title: string; html?: string };
+    /** The sections' states after the change, when the action knows them (else read here). */
+    states?: DealSectionState[];
+    /** The action's own write to the section, sent with the deal's in one statement. */
+    sectionWrite?: SQLWrapper;
   },
 ): Promise<AfterChange> {
   const { context, party, event, section } = options;
   const { deal, userId } = context;
-  const states = await findSectionStates(tx, deal.id);
+  const states = options.states ?? (await findSectionStates(tx, deal.id));
   const stats = negotiationStats(states);
   const state = deal.state === 'new' ? 'negotiate' : deal.state;
   const modifiedAt = new Date();
-  await tx
+  const dealWrite = tx
     .update(deals)
     .set({ negotiationStats: stats, state, modifiedAt })
     .where(eq(deals.id, deal.id));
+  if (options.sectionWrite) {
+    // As SQL, not as builders: a builder set in a template is taken for a subquery.
+    await tx.execute(
+      sql`WITH section_write AS (${options.sectionWrite.getSQL()}) ${dealWrite.getSQL()}`,
+    );
+  } else {
+    await dealWrite;
+  }
   const data: Record<string, unknown> = { actorParty: party };
   if (section) {
     data.sectionTitle = section.title;
@@ -53,12 +66,15 @@ export async function afterChange(
     sectionId: section?.id ?? null,
     data,
   });
+  // Who hears of it, read once for the notifications and the dashboards.
+  const readers = await dealReaders(tx, deal.id);
   await notifyOtherParty(platform, tx, {
     deal,
     party,
     actorId: userId,
     event,
     data: { ...data, sectionId: section?.id ?? null },
+    parties: readers.parties,
   });
   await platform.realtime.publish(tx, {
     topic: `deal:${deal.id}`,
@@ -66,6 +82,9 @@ export async function afterChange(
     ...(section ? { data: { sectionId: section.id } } : {}),
   });
   // Everyone who sees the deal: the feed shows the action; a first action moves it to negotiate.
-  await dealChanged(platform, tx, deal.id, { counts: state !== deal.state });
+  await dealChanged(platform, tx, deal.id, {
+    counts: state !== deal.state,
+    viewerIds: readers.viewerIds,
+  });
   return { states, state, modifiedAt };
 }

@@ -1,6 +1,9 @@
 import type { DealDetail, DealSectionChange } from '@pactum/core/deals';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema';
 import { recordStatements, statementsOn } from '../../db/statement-log';
+import { verifyEventChain } from '../../documents/audit-chain';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith, type MadeDeal } from '../../test/deal-factory';
 import { createUser, type TestUser } from '../../test/factories';
@@ -114,8 +117,8 @@ describe('section actions', () => {
       }),
     );
     expect(saved.statusCode).toBe(200);
-    // The deal row once (locked, with the access check), the saved section's versions once
-    // (the row being changed), the sections' states once for the figures: nothing re-read.
+    // The deal row once (locked, with the access check), the saved section once (locked, with
+    // every section's state and the names the answer shows): nothing re-read.
     const dealRowReads = statementsOn(statements, 'deal').filter(
       (s) => /^\s*select/i.test(s) && s.includes('"negotiation_stats"'),
     );
@@ -124,7 +127,7 @@ describe('section actions', () => {
     expect(versionReads(statements)).toHaveLength(1);
     expect(
       statementsOn(statements, 'deal_section').filter((s) => /^\s*select/i.test(s)),
-    ).toHaveLength(2);
+    ).toHaveLength(1);
     const change = saved.json() as DealSectionChange;
     expect(change).toMatchObject({
       section: {
@@ -152,6 +155,43 @@ describe('section actions', () => {
     // The same section as the whole deal shows it.
     const whole = (await call('GET', `/api/v1/deals/${made.deal.id}`, sender)).json() as DealDetail;
     expect(whole.sections.find((s) => s.id === payment(made).id)).toEqual(seen.json().section);
+  });
+
+  it('save in 8 statements besides begin and commit, the session read included, once the deal is in negotiation', async () => {
+    const made = await makeDeal();
+    const url = `/api/v1/deals/${made.deal.id}/sections/${payment(made).id}`;
+    const save = (user: TestUser, days: number, baseLogLength: number) =>
+      call('PUT', url, user, {
+        title: 'Payment',
+        html: `<p>Invoices are paid in ${days} days.</p>`,
+        baseLogLength,
+      });
+    // The first action moves the deal to negotiate and recounts both sides' drawers.
+    expect((await save(receiver, 14, 1)).statusCode).toBe(200);
+    const { result, statements } = await recordStatements(() => save(sender, 20, 2));
+    expect(result.statusCode).toBe(200);
+    expect(result.json()).toMatchObject({
+      section: { state: 'countered', stateParty: 'sender', versionCount: 3 },
+      deal: { state: 'negotiate', counts: { editedByYou: 1, total: 3 } },
+    });
+    // The session; the deal locked with the caller's access; the section locked with the
+    // states and names; the section's and the deal's writes; the event's append; who hears of
+    // it; the notification; every live event.
+    // (The PostgreSQL driver logs the transaction's begin and commit too; PGlite does not.)
+    expect(statements.filter((s) => !/^(begin|commit)$/i.test(s.trim()))).toHaveLength(8);
+    expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1);
+    expect(statements.filter((s) => s.includes('pactum_append_event'))).toHaveLength(1);
+
+    // The receiver was told, and the trail still verifies link by link.
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, receiver.id), eq(notifications.documentId, made.deal.id)),
+      );
+    expect(told.map((row) => row.event)).toEqual(['section-edit']);
+    const document = { collection: 'deals', documentId: made.deal.id } as const;
+    expect(await verifyEventChain(t.database.db, document)).toMatchObject({ isValid: true });
   });
 
   it('publish a live event that names the section and what the lock let go of', async () => {

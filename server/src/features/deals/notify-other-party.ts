@@ -2,7 +2,7 @@ import { otherParty } from '@pactum/core/deals';
 import type { PartyRole } from '@pactum/core/documents';
 import type { NotificationEvent } from '@pactum/core/notifications';
 import type { Tx } from '../../db/client';
-import { type DealRow, partyUserIds } from '../../documents/deal-reads';
+import { type DealRow, partyUserIds, usersOfParty } from '../../documents/deal-reads';
 import type { Platform } from '../../platform/platform';
 import { notifyUsers } from '../notifications';
 
@@ -19,11 +19,17 @@ export async function notifyOtherParty(
     actorId: string;
     event: NotificationEvent;
     data: Record<string, unknown>;
+    /** Each user's party on the deal, when the action has read them already (`dealReaders`). */
+    parties?: ReadonlyMap<string, PartyRole>;
   },
 ): Promise<void> {
   const { deal } = options;
+  const other = otherParty(options.party);
+  const userIds = options.parties
+    ? usersOfParty(options.parties, other)
+    : await partyUserIds(tx, { dealId: deal.id, party: other });
   await notifyUsers(platform, tx, {
-    userIds: await partyUserIds(tx, { dealId: deal.id, party: otherParty(options.party) }),
+    userIds,
     actorId: options.actorId,
     collection: 'deals',
     documentId: deal.id,

@@ -65,6 +65,14 @@ export async function userNames(db: DbOrTx, ids: Iterable<string>): Promise<Map<
     })
     .from(users)
     .where(inArray(users.id, list));
+  return namesOf(rows);
+}
+
+/** A user's name as the deal pages show it: first and last name, else the account's name. */
+export type NamedUser = { id: string; name: string; firstname: string; lastname: string };
+
+/** Display names by id of users read. */
+export function namesOf(rows: NamedUser[]): Map<string, string> {
   return new Map(
     rows.map((row) => [row.id, `${row.firstname} ${row.lastname}`.trim() || row.name]),
   );

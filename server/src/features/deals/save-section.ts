@@ -6,7 +6,7 @@ import { afterChange } from './after-change';
 import type { SectionOptions } from './deal-context';
 import { rule } from './refusals';
 import { sectionChange } from './section-change';
-import { applyTransition } from './section-queries';
+import { statesWith, transitionWrite } from './section-queries';
 import { ensureSeen, startSectionWrite } from './section-rules';
 import { viewOfRow } from './section-view';
 
@@ -21,7 +21,7 @@ export async function saveDealSection(
 ): Promise<DealSectionChange> {
   const { input } = options;
   return platform.database.db.transaction(async (tx) => {
-    const { context, party, section, now } = await startSectionWrite(tx, options);
+    const { context, party, section, states, names, now } = await startSectionWrite(tx, options);
     ensureSeen(section, input.baseLogLength);
     const html = sanitizeHtml(input.html);
     const transition = rule(() =>
@@ -36,14 +36,20 @@ export async function saveDealSection(
         dealState: context.deal.state,
       }),
     );
-    const saved = await applyTransition(tx, { section, userId: options.userId, transition });
+    const { write, row: saved } = transitionWrite(tx, {
+      section,
+      userId: options.userId,
+      transition,
+    });
     const after = await afterChange(platform, tx, {
       context,
       party,
       event: 'section-edit',
       liveType: 'section.changed',
       section: { id: section.id, title: transition.title, html },
+      states: statesWith(states, saved),
+      sectionWrite: write,
     });
-    return sectionChange(tx, context, { section: viewOfRow(saved), after });
+    return sectionChange(tx, context, { section: viewOfRow(saved), after, names });
   });
 }

@@ -58,10 +58,17 @@ export async function sectionChange(
     section: DealSectionView;
     after: AfterChange;
     unlockedSectionIds?: string[];
+    /** Names the action has read already; a name missing from them is read here. */
+    names?: ReadonlyMap<string, string>;
   },
 ): Promise<DealSectionChange> {
   const { section, after } = options;
-  const names = await userNames(db, namedUsers([section]));
+  const wanted = namedUsers([section]);
+  const known = options.names;
+  const names =
+    known && [...wanted].every((id) => known.has(id))
+      ? new Map(known)
+      : await userNames(db, wanted);
   const numbers = sectionNumbers(orderSections(after.states));
   return {
     section: toDealSection(section, {

@@ -1,8 +1,9 @@
 import type { SectionTransition } from '@pactum/core/deals';
 import { and, eq, getTableColumns, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { dealSections } from '../../db/schema';
+import { dealSections, users } from '../../db/schema';
 import { type DealSectionRow, liveSectionsOf, storedOrder } from '../../documents/deal-reads';
+import { type NamedUser, namesOf } from './queries';
 
 /*
  * The SQL of a deal's sections: the views and states the deal's reads are built from, and the
@@ -44,6 +45,36 @@ export function findSectionViews(db: DbOrTx, dealId: string): Promise<DealSectio
     .from(dealSections)
     .where(liveSectionsOf(dealId))
     .orderBy(...storedOrder);
+}
+
+/**
+ * What a section action reads, in one statement once it holds the deal's row: the section
+ * whole (row-locked), every live section's place and state for the deal's figures, and the
+ * names the answer shows (the section's editors, its lock holder and the caller).
+ */
+export async function findSectionForWrite(
+  tx: Tx,
+  options: { dealId: string; sectionId: string; userId: string },
+): Promise<
+  { section: DealSectionRow; states: DealSectionState[]; names: Map<string, string> } | undefined
+> {
+  const states = sql<DealSectionState[]>`(SELECT coalesce(json_agg(json_build_object(
+      'id', s.id, 'parentId', s.parent_id, 'position', s.position, 'type', s.type,
+      'state', s.state, 'stateParty', s.state_party, 'log', s.log,
+      'defaultContentId', s.default_content_id) ORDER BY s.position, s.created_at), '[]')
+    FROM ${dealSections} s WHERE s.deal_id = ${options.dealId} AND s.deleted_at IS NULL)`;
+  const named = sql<NamedUser[]>`(SELECT coalesce(json_agg(json_build_object('id', u.id,
+      'name', u.name, 'firstname', u.firstname, 'lastname', u.lastname)), '[]')
+    FROM ${users} u WHERE u.id = ${options.userId} OR u.id = "deal_section"."locked_by"
+      OR u.id IN (SELECT (entry->>'userId')::uuid
+        FROM jsonb_array_elements("deal_section"."log") AS entry))`;
+  const [row] = await tx
+    .select({ section: getTableColumns(dealSections), states, named })
+    .from(dealSections)
+    .where(oneLiveSection(options))
+    .for('update');
+  if (!row) return undefined;
+  return { section: row.section, states: row.states, names: namesOf(row.named) };
 }
 
 /** One live section of the deal as a view. */
@@ -182,6 +213,23 @@ export async function applyTransition(
     transition: SectionTransition & { title?: string };
   },
 ): Promise<DealSectionRow> {
+  const { write, row } = transitionWrite(tx, options);
+  await write;
+  return row;
+}
+
+/**
+ * A transition's write to the section, not yet sent (an action sends it with the deal's own
+ * write: `afterChange`'s `sectionWrite`), and the row as it will be.
+ */
+export function transitionWrite(
+  tx: Tx,
+  options: {
+    section: DealSectionRow;
+    userId: string;
+    transition: SectionTransition & { title?: string };
+  },
+) {
   const { section, transition, userId } = options;
   const changes = {
     state: transition.state,
@@ -195,8 +243,24 @@ export async function applyTransition(
     modifiedBy: userId,
     modifiedAt: new Date(),
   };
-  await tx.update(dealSections).set(changes).where(eq(dealSections.id, section.id));
-  return { ...section, ...changes };
+  const write = tx.update(dealSections).set(changes).where(eq(dealSections.id, section.id));
+  const row: DealSectionRow = { ...section, ...changes };
+  return { write, row };
+}
+
+/** The deal's section states with one section's replaced by its row as written. */
+export function statesWith(states: DealSectionState[], row: DealSectionRow): DealSectionState[] {
+  return states.map((state) =>
+    state.id === row.id
+      ? {
+          ...state,
+          state: row.state,
+          stateParty: row.stateParty,
+          log: row.log,
+          defaultContentId: row.defaultContentId,
+        }
+      : state,
+  );
 }
 
 /** Marks a section and its sub-sections deleted, letting go of their locks. */

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error';
 import { type DealContext, loadContext, requireActor, type SectionOptions } from './deal-context';
 import { userNames } from './queries';
 import { refused } from './refusals';
-import { findSection } from './section-queries';
+import { type DealSectionState, findSection, findSectionForWrite } from './section-queries';
 
 /* The checks a section action makes on the section it acts on: its edit lock and its log. */
 
@@ -48,16 +48,28 @@ export async function lockedSection(
 
 /**
  * The start of a write to a section: the deal row locked with the caller's access, the acting
- * party, the section row locked; refused while another user holds the section's edit lock.
+ * party, the section row locked with the deal's section states and the names its answer shows
+ * (see findSectionForWrite); refused while another user holds the section's edit lock.
  */
 export async function startSectionWrite(
   tx: Tx,
   options: SectionOptions,
-): Promise<{ context: DealContext; party: PartyRole; section: DealSectionRow; now: Date }> {
+): Promise<{
+  context: DealContext;
+  party: PartyRole;
+  section: DealSectionRow;
+  states: DealSectionState[];
+  names: Map<string, string>;
+  now: Date;
+}> {
   const context = await loadContext(tx, { ...options, isLocked: true });
   const party = requireActor(context);
-  const section = await lockedSection(tx, options);
+  const found = await findSectionForWrite(tx, options);
+  if (!found) throw new AppError('not_found');
+  const { section, states, names } = found;
   const now = new Date();
-  await ensureNotLockedByOther(tx, section, options.userId, now);
-  return { context, party, section, now };
+  if (isLive(section, now) && section.lockedBy && section.lockedBy !== options.userId) {
+    throw refused('lockedBy', { name: names.get(section.lockedBy) ?? '' });
+  }
+  return { context, party, section, states, names, now };
 }
