@@ -1,4 +1,4 @@
-import { eventSnippet, negotiationStats } from '@pactum/core/deals';
+import { eventSnippet, negotiationStats, type SectionTransition } from '@pactum/core/deals';
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import { htmlToText } from '@pactum/core/html-text';
@@ -6,14 +6,19 @@ import type { NotificationEvent } from '@pactum/core/notifications';
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { deals } from '../../db/schema';
-import { dealReaders } from '../../documents/deal-reads';
+import { type DealSectionRow, dealReaders } from '../../documents/deal-reads';
 import { dealChanged } from '../../documents/live';
 import type { Platform } from '../../platform/platform';
 import type { DealContext } from './deal-context';
 import { notifyOtherParty } from './notify-other-party';
 import { insertDealEvent } from './queries';
 import type { AfterChange } from './section-change';
-import { type DealSectionState, findSectionStates } from './section-queries';
+import {
+  type DealSectionState,
+  findSectionStates,
+  statesWith,
+  transitionWrite,
+} from './section-queries';
 
 /**
  * After a section change: fresh negotiation stats on the deal (new becomes negotiate on the
@@ -87,4 +92,31 @@ export async function afterChange(
     viewerIds: readers.viewerIds,
   });
   return { states, state, modifiedAt };
+}
+
+/**
+ * A transition of one section and what follows it (`afterChange`): the section's write goes with
+ * the deal's, and the figures come from the states the action read, with this section's new one.
+ */
+export async function afterTransition(
+  platform: Platform,
+  tx: Tx,
+  options: Omit<Parameters<typeof afterChange>[2], 'states' | 'sectionWrite'> & {
+    row: DealSectionRow;
+    states: DealSectionState[];
+    transition: SectionTransition & { title?: string };
+  },
+): Promise<{ row: DealSectionRow; after: AfterChange }> {
+  const { row: before, states, transition, ...change } = options;
+  const { write, row } = transitionWrite(tx, {
+    section: before,
+    userId: options.context.userId,
+    transition,
+  });
+  const after = await afterChange(platform, tx, {
+    ...change,
+    states: statesWith(states, row),
+    sectionWrite: write,
+  });
+  return { row, after };
 }

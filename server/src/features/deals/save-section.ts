@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { counterSection, type DealSectionChange, type SaveDealSection } from '@pactum/core/deals';
 import { sanitizeHtml } from '../../platform/html/sanitize';
 import type { Platform } from '../../platform/platform';
-import { afterChange } from './after-change';
+import { afterTransition } from './after-change';
 import type { SectionOptions } from './deal-context';
 import { rule } from './refusals';
 import { sectionChange } from './section-change';
-import { statesWith, transitionWrite } from './section-queries';
 import { ensureSeen, startSectionWrite } from './section-rules';
 import { viewOfRow } from './section-view';
 
@@ -36,19 +35,15 @@ export async function saveDealSection(
         dealState: context.deal.state,
       }),
     );
-    const { write, row: saved } = transitionWrite(tx, {
-      section,
-      userId: options.userId,
-      transition,
-    });
-    const after = await afterChange(platform, tx, {
+    const { row: saved, after } = await afterTransition(platform, tx, {
       context,
       party,
       event: 'section-edit',
       liveType: 'section.changed',
       section: { id: section.id, title: transition.title, html },
-      states: statesWith(states, saved),
-      sectionWrite: write,
+      row: section,
+      states,
+      transition,
     });
     return sectionChange(tx, context, { section: viewOfRow(saved), after, names });
   });

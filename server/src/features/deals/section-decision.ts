@@ -1,11 +1,10 @@
 import { agreeSection, type DealSectionChange, reopenSection } from '@pactum/core/deals';
 import type { Platform } from '../../platform/platform';
 import { queueDealWebhook } from '../webhooks';
-import { afterChange } from './after-change';
+import { afterTransition } from './after-change';
 import type { SectionOptions } from './deal-context';
 import { rule } from './refusals';
 import { sectionChange } from './section-change';
-import { applyTransition } from './section-queries';
 import { ensureSeen, startSectionWrite } from './section-rules';
 import { viewOfRow } from './section-view';
 
@@ -16,7 +15,7 @@ export async function decideDealSection(
   decision: 'agree' | 'reopen',
 ): Promise<DealSectionChange> {
   return platform.database.db.transaction(async (tx) => {
-    const { context, party, section, now } = await startSectionWrite(tx, options);
+    const { context, party, section, states, names, now } = await startSectionWrite(tx, options);
     ensureSeen(section, options.baseLogLength);
     const input = {
       section,
@@ -28,13 +27,15 @@ export async function decideDealSection(
     const transition = rule(() =>
       decision === 'agree' ? agreeSection(input) : reopenSection(input),
     );
-    const decided = await applyTransition(tx, { section, userId: options.userId, transition });
-    const after = await afterChange(platform, tx, {
+    const { row: decided, after } = await afterTransition(platform, tx, {
       context,
       party,
       event: decision === 'agree' ? 'section-agree' : 'section-reopen',
       liveType: 'section.changed',
       section: { id: section.id, title: section.title },
+      row: section,
+      states,
+      transition,
     });
     if (decision === 'agree') {
       await queueDealWebhook(platform, tx, {
@@ -43,6 +44,6 @@ export async function decideDealSection(
         section: { id: section.id, title: section.title },
       });
     }
-    return sectionChange(tx, context, { section: viewOfRow(decided), after });
+    return sectionChange(tx, context, { section: viewOfRow(decided), after, names });
   });
 }

@@ -204,23 +204,9 @@ export async function releaseOtherLocks(
   return released.map((row) => row.id);
 }
 
-/** Writes a transition to the section (and lets go of its lock); returns the row as it is now. */
-export async function applyTransition(
-  tx: Tx,
-  options: {
-    section: DealSectionRow;
-    userId: string;
-    transition: SectionTransition & { title?: string };
-  },
-): Promise<DealSectionRow> {
-  const { write, row } = transitionWrite(tx, options);
-  await write;
-  return row;
-}
-
 /**
- * A transition's write to the section, not yet sent (an action sends it with the deal's own
- * write: `afterChange`'s `sectionWrite`), and the row as it will be.
+ * A transition's write to the section (it lets go of the section's lock), not yet sent: an
+ * action sends it with the deal's own write (`afterTransition`). With the row as it will be.
  */
 export function transitionWrite(
   tx: Tx,
