@@ -182,6 +182,13 @@ describe('section actions', () => {
     expect(statements.filter((s) => s.includes('pg_notify'))).toHaveLength(1);
     expect(statements.filter((s) => s.includes('pactum_append_event'))).toHaveLength(1);
 
+    // Opening the section for editing: the session, the deal, the section with the states and
+    // names, the lock, the caller's other locks let go of, the live event.
+    const locked = await recordStatements(() => call('POST', `${url}/lock`, receiver));
+    expect(locked.result.statusCode).toBe(200);
+    expect(locked.result.json()).toMatchObject({ section: { isLockedByMe: true, number: '2' } });
+    expect(locked.statements.filter((s) => !/^(begin|commit)$/i.test(s.trim()))).toHaveLength(6);
+
     // The receiver was told, and the trail still verifies link by link.
     const told = await t.database.db
       .select()

@@ -12,7 +12,7 @@ export async function lockDealSection(
   options: SectionOptions,
 ): Promise<DealSectionChange> {
   return platform.database.db.transaction(async (tx) => {
-    const { context, party, section, now } = await startSectionWrite(tx, options);
+    const { context, party, section, states, names, now } = await startSectionWrite(tx, options);
     ensureAllowed({ action: 'edit', section, party, dealState: context.deal.state });
     await setSectionLock(tx, section.id, { lockedBy: options.userId, lockedAt: now });
     const unlockedSectionIds = await releaseOtherLocks(tx, {
@@ -26,8 +26,9 @@ export async function lockDealSection(
     });
     return sectionChange(tx, context, {
       section: viewOfRow({ ...section, lockedBy: options.userId, lockedAt: now }),
-      after: await unchangedDeal(tx, context),
+      after: await unchangedDeal(tx, context, states),
       unlockedSectionIds,
+      names,
     });
   });
 }

@@ -82,10 +82,17 @@ export async function sectionChange(
   };
 }
 
-/** For an action that changes no section state: the deal as it was, the sections' states now. */
-export async function unchangedDeal(db: DbOrTx, context: DealContext): Promise<AfterChange> {
+/**
+ * For an action that changes no section state: the deal as it was, the sections' states now
+ * (those the action read, else read here).
+ */
+export async function unchangedDeal(
+  db: DbOrTx,
+  context: DealContext,
+  states?: DealSectionState[],
+): Promise<AfterChange> {
   return {
-    states: await findSectionStates(db, context.deal.id),
+    states: states ?? (await findSectionStates(db, context.deal.id)),
     state: context.deal.state,
     modifiedAt: context.deal.modifiedAt,
   };
