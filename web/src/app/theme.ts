@@ -15,12 +15,18 @@ export function prefersReducedMotion(): boolean {
 const stillness = prefersReducedMotion();
 
 /**
- * Pactum's look: the brand pink on a calm, light background. With reduced motion asked for,
+ * Pactum's look: the brand pink on a calm, light background. Every colour that carries text is
+ * dark enough for WCAG AA (4.5:1) on white and on the page's background, and so is the white
+ * text on it (`palette.test.ts`); MUI's own orange and light blue are not, so both are darker
+ * here. The plain kit of the sign-in route (`ui/plain/plain.css`) repeats the pink. With reduced
+ * motion asked for,
  * dialogs, menus and drawers appear without sliding or fading, and buttons without ripples.
  */
 export const theme = createTheme({
   palette: {
-    primary: { main: '#e31c81' },
+    primary: { main: '#cc1672' },
+    warning: { main: '#b45309' },
+    info: { main: '#01689e' },
     background: { default: '#f6f7f9' },
   },
   shape: { borderRadius: 10 },

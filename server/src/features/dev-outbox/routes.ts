@@ -58,7 +58,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Outbox - Pactum</title>
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#222}
-h1{color:#e31c81}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
+h1{color:#cc1672}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}
 h2{font-size:1.1rem;margin:0}.meta{color:#666;font-size:.9rem}pre{white-space:pre-wrap}</style></head>
 <body><h1>Outbox</h1><p>Messages kept by this development installation instead of being sent, newest first.</p>
 ${items || '<p>No messages yet.</p>'}

@@ -468,11 +468,11 @@ export function renderMail<N extends MailTemplateName>(
 <html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222">
 <table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<tr><td style="font-size:20px;font-weight:bold;color:#e31c81;padding-bottom:16px">Pactum</td></tr>
+<tr><td style="font-size:20px;font-weight:bold;color:#cc1672;padding-bottom:16px">Pactum</td></tr>
 ${paragraphs.map((p) => `<tr><td style="font-size:15px;line-height:1.5;padding-bottom:12px">${escapeHtml(p)}</td></tr>`).join('\n')}
 ${
   action
-    ? `<tr><td style="padding:12px 0"><a href="${escapeHtml(action.url)}" style="background:#e31c81;color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px;display:inline-block">${escapeHtml(action.label)}</a></td></tr>`
+    ? `<tr><td style="padding:12px 0"><a href="${escapeHtml(action.url)}" style="background:#cc1672;color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px;display:inline-block">${escapeHtml(action.label)}</a></td></tr>`
     : ''
 }
 </table></body></html>`;
