@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['web/src/test/setup.ts'],
+          // The plain kit's stylesheet is read as text by app/palette.test.ts; other CSS stays out.
+          css: { include: [/plain\.css/] },
         },
       },
       {

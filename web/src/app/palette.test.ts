@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { decomposeColor, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
+import plainCss from '../ui/plain/plain.css?raw';
 import { theme } from './theme';
 
 /*
@@ -43,8 +43,8 @@ describe('the palette', () => {
   });
 
   it("the sign-in route's plain kit uses the theme's pink", () => {
-    const css = readFileSync(new URL('../ui/plain/plain.css', import.meta.url), 'utf8');
-    const value = (name: string) => css.match(new RegExp(`--${name}:\\s*([^;]+);`))?.[1]?.trim();
+    const value = (name: string) =>
+      plainCss.match(new RegExp(`--${name}:\\s*([^;]+);`))?.[1]?.trim();
     const rgb = (color: string | undefined) => decomposeColor(color ?? '').values.slice(0, 3);
     expect(rgb(value('pl-primary'))).toEqual(rgb(palette.primary.main));
     expect(rgb(value('pl-primary-dark'))).toEqual(rgb(palette.primary.dark));
