@@ -17,6 +17,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -165,12 +166,14 @@ export function NavDrawerContent({ me, onNavigate, onSignOut }: NavDrawerContent
         <List dense>
           {accountItems.map(item)}
           <KnowledgeBaseEntry onNavigate={onNavigate} />
-          <ListItemButton onClick={onSignOut} sx={itemSx}>
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <Logout />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.signOut')} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton onClick={onSignOut} sx={itemSx}>
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Logout />
+              </ListItemIcon>
+              <ListItemText primary={t('nav.signOut')} />
+            </ListItemButton>
+          </ListItem>
           {me.isAdmin && item(adminItem)}
         </List>
         {/* The toolbar has no room for the language switch on a phone. */}
@@ -188,23 +191,25 @@ function KnowledgeBaseEntry({ onNavigate }: { onNavigate: () => void }) {
   const helpUrl = useSupportContact()?.helpUrl;
   if (!helpUrl) return null;
   return (
-    <ListItemButton
-      component="a"
-      href={helpUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={onNavigate}
-      sx={itemSx}
-    >
-      <ListItemIcon sx={{ minWidth: 40 }}>
-        <HelpOutline />
-      </ListItemIcon>
-      <ListItemText primary={t('nav.knowledgeBase')} />
-      <OpenInNew aria-hidden fontSize="small" color="action" />
-      <Box component="span" sx={visuallyHidden}>
-        {` ${t('support.newTab')}`}
-      </Box>
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component="a"
+        href={helpUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onNavigate}
+        sx={itemSx}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <HelpOutline />
+        </ListItemIcon>
+        <ListItemText primary={t('nav.knowledgeBase')} />
+        <OpenInNew aria-hidden fontSize="small" color="action" />
+        <Box component="span" sx={visuallyHidden}>
+          {` ${t('support.newTab')}`}
+        </Box>
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -225,24 +230,27 @@ function NavEntry({
         ? (counts[item.count] ?? 0)
         : undefined;
   const isDisabled = Boolean(item.isDisabledWhenEmpty && count === 0);
+  // Each entry is a list item: a list holds nothing else (screen readers count its items).
   return (
-    <ListItemButton
-      component={NavLink}
-      to={item.toFor ? item.toFor(counts) : item.to}
-      onClick={onNavigate}
-      disabled={isDisabled}
-      sx={itemSx}
-    >
-      <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-      <ListItemText primary={t(`nav.${item.label}`)} />
-      {count !== undefined && (
-        <>
-          <Chip label={count} size="small" aria-hidden sx={{ height: 20, minWidth: 28 }} />
-          <Box component="span" sx={visuallyHidden}>
-            {` (${count})`}
-          </Box>
-        </>
-      )}
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={item.toFor ? item.toFor(counts) : item.to}
+        onClick={onNavigate}
+        disabled={isDisabled}
+        sx={itemSx}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+        <ListItemText primary={t(`nav.${item.label}`)} />
+        {count !== undefined && (
+          <>
+            <Chip label={count} size="small" aria-hidden sx={{ height: 20, minWidth: 28 }} />
+            <Box component="span" sx={visuallyHidden}>
+              {` (${count})`}
+            </Box>
+          </>
+        )}
+      </ListItemButton>
+    </ListItem>
   );
 }
