@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fetchOnce } from './fetch-once';
 import { errorTextLoading, loadErrorText } from './use-error-text';
 import { loadValidationTexts, validationTextsLoading } from './validation-texts';
 
@@ -19,5 +20,19 @@ describe('lazily fetched texts', () => {
     expect(validationTextsLoading()).toBe(first);
     expect(loadValidationTexts()).toBe(first);
     expect((await first)('v:minLength|n=6', 'en')).toContain('6');
+  });
+
+  it('forget a failed fetch, so the next ask fetches again', async () => {
+    const fetch = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new Error('connection dropped'))
+      .mockResolvedValueOnce('texts');
+    const once = fetchOnce(fetch);
+    await expect(once.load()).rejects.toThrow('connection dropped');
+    expect(once.pending).toBeUndefined();
+    expect(await once.load()).toBe('texts');
+    expect(once.value).toBe('texts');
+    expect(await once.load()).toBe('texts');
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,27 +1,15 @@
 import { useEffect, useState } from 'react';
+import { fetchOnce } from './fetch-once';
 import { useLang } from './use-lang';
 
 type ErrorTextModule = typeof import('../app/error-text');
 
-/** The error catalogue's module once a page has needed it. */
-let loaded: ErrorTextModule | undefined;
-/** The catalogue's one fetch, from the first time it is asked until it fails. */
-let loading: Promise<ErrorTextModule> | undefined;
+/** The error catalogue's module, fetched once a page needs it. */
+const catalogue = fetchOnce(() => import('../app/error-text'));
 
 /** Loads the error catalogue (every code's text in every language) the first time it is asked. */
 export function loadErrorText(): Promise<ErrorTextModule> {
-  loading ??= import('../app/error-text').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      // A failed fetch (a dropped connection) is tried again by the next error shown.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return catalogue.load();
 }
 
 /**
@@ -29,7 +17,7 @@ export function loadErrorText(): Promise<ErrorTextModule> {
  * before their page is taken down: a fetch still running then fails the run.
  */
 export function errorTextLoading(): Promise<ErrorTextModule> | undefined {
-  return loading;
+  return catalogue.pending;
 }
 
 /**
@@ -43,7 +31,7 @@ export function useErrorText(
   options: { fallback?: string; describe?: (error: unknown) => string | undefined } = {},
 ): string | undefined {
   const lang = useLang();
-  const [module, setModule] = useState(loaded);
+  const [module, setModule] = useState(catalogue.value);
   const isNeeded = Boolean(error) && module === undefined;
   useEffect(() => {
     if (!isNeeded) return;

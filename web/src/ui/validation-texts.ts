@@ -1,33 +1,24 @@
 import { useEffect, useState } from 'react';
+import { fetchOnce } from './fetch-once';
 
 type Translate = typeof import('@pactum/core/validation')['translateMessage'];
 
-/** `translateMessage` of `@pactum/core/validation` once loaded (that module brings zod along). */
-let loaded: Translate | undefined;
-/** The texts' one fetch, from the first time they are asked until it fails. */
-let loading: Promise<Translate> | undefined;
+/** `translateMessage` of `@pactum/core/validation` (that module brings zod along). */
+const texts = fetchOnce(() =>
+  import('@pactum/core/validation').then((module) => module.translateMessage),
+);
 
 /**
  * Loads the shared validation texts. `lazyZodResolver` waits for them with the schema, so a
  * light form has them before it shows its first field error.
  */
 export function loadValidationTexts(): Promise<Translate> {
-  loading ??= import('@pactum/core/validation').then(
-    (module) => {
-      loaded = module.translateMessage;
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+  return texts.load();
 }
 
 /** The texts' fetch when one has started, else undefined (the component tests wait for it). */
 export function validationTextsLoading(): Promise<Translate> | undefined {
-  return loading;
+  return texts.pending;
 }
 
 /**
@@ -35,7 +26,7 @@ export function validationTextsLoading(): Promise<Translate> | undefined {
  * fetched the first time a field has an error to show; undefined until then.
  */
 export function useTranslateMessage(isNeeded: boolean): Translate | undefined {
-  const [translate, setTranslate] = useState(() => loaded);
+  const [translate, setTranslate] = useState(() => texts.value);
   const isMissing = isNeeded && translate === undefined;
   useEffect(() => {
     if (!isMissing) return;
@@ -47,5 +38,5 @@ export function useTranslateMessage(isNeeded: boolean): Translate | undefined {
       isCurrent = false;
     };
   }, [isMissing]);
-  return translate ?? loaded;
+  return translate ?? texts.value;
 }
