@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { deals, files, signedPdfs } from '../../db/schema';
 import { sha256Hex } from '../../platform/pdf/content-hash';
@@ -137,6 +137,31 @@ describe('the signed PDF of a deal, made exactly once', () => {
       produceSignedPdf(platform, build, dealId, { isLastAttempt: false }),
     ]);
     expect(outcomes.sort()).toEqual(['done', 'skipped']);
+    const rows = await database.db
+      .select()
+      .from(files)
+      .where(like(files.storageKey, `signed-pdfs/${dealId}/%`));
+    expect(rows).toHaveLength(1);
+    expect(storedObjects(dealId)).toEqual([`${rows[0]?.sha256}.pdf`]);
+  });
+
+  it('skips a run whose object the run that finished first swept away during its write', async () => {
+    const dealId = await newDeal();
+    await database.db.insert(signedPdfs).values({ dealId });
+    const realPut = platform.storage.put.bind(platform.storage);
+    let first: 'done' | 'skipped' | undefined;
+    // This run's write lands; the other run then finishes and sweeps the keys it finds noted
+    // besides its own; this run's look at what it wrote finds nothing (as local storage's
+    // `stat` after its rename did in CI).
+    vi.spyOn(platform.storage, 'put').mockImplementationOnce(async (key, body, options) => {
+      const stored = await realPut(key, body, options);
+      first = await produceSignedPdf(platform, build, dealId, { isLastAttempt: false });
+      await platform.storage.get(key);
+      return stored;
+    });
+    const late = await produceSignedPdf(platform, build, dealId, { isLastAttempt: false });
+    expect([first, late]).toEqual(['done', 'skipped']);
+    expect(await getSignedPdfStatus(database.db, dealId)).toMatchObject({ state: 'done' });
     const rows = await database.db
       .select()
       .from(files)

@@ -185,7 +185,7 @@ export async function produceSignedPdf(
   } catch (error) {
     if (key) await removeUnrecorded(platform, dealId, key);
     const lastError = String((error as Error)?.message ?? error).slice(0, 500);
-    await db.transaction(async (tx) => {
+    const isRecorded = await db.transaction(async (tx) => {
       const [failed] = await tx
         .update(signedPdfs)
         .set({
@@ -199,7 +199,11 @@ export async function produceSignedPdf(
       if (failed?.state === 'failed' && options.onFailed) {
         await options.onFailed(tx, { dealId, error: lastError });
       }
+      return failed !== undefined;
     });
+    // Another run finished first while this one worked (its sweep may have taken this run's
+    // object from under its write): the PDF is made, there is nothing to fail or retry.
+    if (!isRecorded) return 'skipped';
     throw error;
   }
 }
