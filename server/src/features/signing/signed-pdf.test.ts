@@ -129,6 +129,16 @@ describe('the signed PDF of a deal, made exactly once', () => {
     expect(builds).toBe(before);
   });
 
+  /** One file row for the deal's signed PDF, and in storage that one object and no other. */
+  async function expectOneStoredPdf(dealId: string) {
+    const rows = await database.db
+      .select()
+      .from(files)
+      .where(like(files.storageKey, `signed-pdfs/${dealId}/%`));
+    expect(rows).toHaveLength(1);
+    expect(storedObjects(dealId)).toEqual([`${rows[0]?.sha256}.pdf`]);
+  }
+
   it('keeps one PDF when two runs race (a job re-run while the first still works)', async () => {
     const dealId = await newDeal();
     await database.db.insert(signedPdfs).values({ dealId });
@@ -137,12 +147,7 @@ describe('the signed PDF of a deal, made exactly once', () => {
       produceSignedPdf(platform, build, dealId, { isLastAttempt: false }),
     ]);
     expect(outcomes.sort()).toEqual(['done', 'skipped']);
-    const rows = await database.db
-      .select()
-      .from(files)
-      .where(like(files.storageKey, `signed-pdfs/${dealId}/%`));
-    expect(rows).toHaveLength(1);
-    expect(storedObjects(dealId)).toEqual([`${rows[0]?.sha256}.pdf`]);
+    await expectOneStoredPdf(dealId);
   });
 
   it('skips a run whose object the run that finished first swept away during its write', async () => {
@@ -162,12 +167,7 @@ describe('the signed PDF of a deal, made exactly once', () => {
     const late = await produceSignedPdf(platform, build, dealId, { isLastAttempt: false });
     expect([first, late]).toEqual(['done', 'skipped']);
     expect(await getSignedPdfStatus(database.db, dealId)).toMatchObject({ state: 'done' });
-    const rows = await database.db
-      .select()
-      .from(files)
-      .where(like(files.storageKey, `signed-pdfs/${dealId}/%`));
-    expect(rows).toHaveLength(1);
-    expect(storedObjects(dealId)).toEqual([`${rows[0]?.sha256}.pdf`]);
+    await expectOneStoredPdf(dealId);
   });
 
   it('records a failing seal for the sender, fails after the last retry, and can be retried', async () => {
