@@ -11,6 +11,7 @@ import {
 } from './documents';
 import type { ErrorCode } from './errors';
 import { htmlToText } from './html-text';
+import type { DealDecline } from './signing';
 import { plainText } from './validation';
 
 /**
@@ -704,6 +705,8 @@ export type DealCard = {
   createdAt: string;
   modifiedAt: string;
   signedAt: string | null;
+  /** The last decline to sign, until signing starts again (issue 40). */
+  declined: DealDecline | null;
   progress: number;
   progressColour: ProgressColour;
 };
@@ -775,6 +778,8 @@ export type DealDetail = {
   sentAt: string | null;
   sendQueuedAt: string | null;
   signedAt: string | null;
+  /** The last decline to sign, until signing starts again (issue 40). */
+  declined: DealDecline | null;
   createdAt: string;
   modifiedAt: string;
   negotiationStats: { approved: number; open: number };

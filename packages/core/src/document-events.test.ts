@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  auditEventDetail,
   auditEventText,
   documentEventCodes,
   documentEventText,
@@ -72,5 +73,18 @@ describe('audit trail lines', () => {
     expect(auditEventText({ event: 'section-create', section: { number: '', title: ' ' } })).toBe(
       'Section added',
     );
+  });
+
+  it('names whose signature a decline voided, and the decline’s reason (issue 40)', () => {
+    const voided = auditEventDetail('signature-voided', { name: 'Ann Lee', signerId: 'x' });
+    expect(auditEventText({ event: 'signature-voided', by: 'Bo', detail: voided })).toBe(
+      'Signature voided by the decline: Ann Lee — Bo',
+    );
+    const declined = auditEventDetail('signing-declined', { reason: 'Wrong price.' });
+    expect(auditEventText({ event: 'signing-declined', by: 'Bo', detail: declined }, 'fi')).toBe(
+      'Allekirjoittamisesta kieltäydytty, palattu neuvotteluun — Bo. Perustelu: Wrong price.',
+    );
+    expect(auditEventDetail('document-sign', { name: 'Ann Lee' })).toBeNull();
+    expect(auditEventDetail('signing-declined', { reason: 3 })).toBeNull();
   });
 });

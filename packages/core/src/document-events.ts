@@ -46,6 +46,10 @@ export const documentEventCodes = [
   /** The last signer signed: the deal is signed. */
   'signing-complete',
   'send-all-signers-email',
+  /** A signer or a party's editor declined to sign, with a reason: back to negotiation. */
+  'signing-declined',
+  /** A signature given before a decline, voided by it (its signer, time and text are kept). */
+  'signature-voided',
 ] as const;
 export type DocumentEventCode = (typeof documentEventCodes)[number];
 
@@ -82,6 +86,8 @@ const eventTexts: Record<Lang, Record<DocumentEventCode, string>> = {
     'document-sign': 'Document signed',
     'signing-complete': 'All parties signed',
     'send-all-signers-email': 'Signed document sent to all signers',
+    'signing-declined': 'Declined to sign, back to negotiation',
+    'signature-voided': 'Signature voided by the decline',
   },
   fi: {
     'document-create': 'Asiakirja luotu',
@@ -107,6 +113,8 @@ const eventTexts: Record<Lang, Record<DocumentEventCode, string>> = {
     'document-sign': 'Asiakirja allekirjoitettu',
     'signing-complete': 'Kaikki osapuolet allekirjoittaneet',
     'send-all-signers-email': 'Allekirjoitettu asiakirja lähetetty kaikille allekirjoittajille',
+    'signing-declined': 'Allekirjoittamisesta kieltäydytty, palattu neuvotteluun',
+    'signature-voided': 'Allekirjoitus mitätöity kieltäytymisen vuoksi',
   },
 };
 
@@ -121,23 +129,49 @@ export function documentEventText(event: string, lang: Lang = 'en'): string {
   return isDocumentEventCode(event) ? eventTexts[lang][event] : unknownEventText[lang];
 }
 
+/**
+ * What a line says beyond its event, from the event's data: whose signature a decline voided,
+ * and why a signer declined (issue 40).
+ */
+export type AuditEventDetail = { signer?: string; reason?: string };
+
 /** What a line of the audit trail is made of. */
 export type AuditEventLine = {
   event: string;
   /** Who caused it. */
   by?: string | null;
   section?: AuditEventSection | null;
+  detail?: AuditEventDetail | null;
 };
 
+const reasonLabel: Record<Lang, string> = { en: 'Reason', fi: 'Perustelu' };
+
+/** The detail an event's stored data gives its line; null when it gives none. */
+export function auditEventDetail(event: string, data: unknown): AuditEventDetail | null {
+  const record = (data ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof record[key] === 'string' ? record[key] : undefined);
+  if (event === 'signature-voided') {
+    const signer = text('name');
+    return signer ? { signer } : null;
+  }
+  if (event === 'signing-declined') {
+    const reason = text('reason');
+    return reason ? { reason } : null;
+  }
+  return null;
+}
+
 /**
- * A line of the audit trail: the event's text, the section it is about and who caused it,
- * e.g. 'Section agreed: 2 Price — Matti Meikäläinen'.
+ * A line of the audit trail: the event's text, the section (or the signer) it is about, who
+ * caused it and a decline's reason, e.g. 'Section agreed: 2 Price — Matti Meikäläinen'.
  */
 export function auditEventText(line: AuditEventLine, lang: Lang = 'en'): string {
   const section = line.section
     ? [line.section.number, line.section.title.trim()].filter(Boolean).join(' ')
     : '';
   const text = documentEventText(line.event, lang);
-  const withSection = section ? `${text}: ${section}` : text;
-  return line.by ? `${withSection} — ${line.by}` : withSection;
+  const about = section || line.detail?.signer || '';
+  const withSection = about ? `${text}: ${about}` : text;
+  const withBy = line.by ? `${withSection} — ${line.by}` : withSection;
+  return line.detail?.reason ? `${withBy}. ${reasonLabel[lang]}: ${line.detail.reason}` : withBy;
 }

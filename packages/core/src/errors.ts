@@ -356,6 +356,8 @@ export const errorCodes = {
   signer_not_found: 404,
   /** Someone has signed: signing cannot be cancelled any more. */
   signing_cancel_after_signature: 409,
+  /** A Send & Sign PDF is not declined in Pactum: its sender withdraws or replaces it. */
+  decline_not_available: 409,
   /** The signer does not use two-step verification. */
   two_step_not_used: 409,
   /** The signed PDF is not waiting for a retry. */
@@ -670,6 +672,8 @@ const en: Record<ErrorCode, string> = {
   two_step_required: signingMessages.en.twoStepRequired,
   signer_not_found: signingMessages.en.signerNotFound,
   signing_cancel_after_signature: 'Someone has signed already: signing cannot be cancelled.',
+  decline_not_available:
+    'This document cannot be declined here. Please tell its sender why you will not sign it.',
   two_step_not_used: 'This signer does not confirm signing with an SMS code.',
   signed_pdf_not_failed: 'The signed PDF is not waiting to be made again.',
   signer_field_required: signingMessages.en.required,
@@ -901,6 +905,8 @@ const fi: Record<ErrorCode, string> = {
   two_step_required: signingMessages.fi.twoStepRequired,
   signer_not_found: signingMessages.fi.signerNotFound,
   signing_cancel_after_signature: 'Joku on jo allekirjoittanut: allekirjoitusta ei voi perua.',
+  decline_not_available:
+    'Tästä asiakirjasta ei voi kieltäytyä täällä. Kerro sen lähettäjälle, miksi et allekirjoita sitä.',
   two_step_not_used: 'Tämä allekirjoittaja ei vahvista allekirjoitusta tekstiviestikoodilla.',
   signed_pdf_not_failed: 'Allekirjoitettu PDF ei odota uudelleenluontia.',
   signer_field_required: signingMessages.fi.required,

@@ -22,6 +22,7 @@ export const notificationEvents = [
   'signing-start',
   'restart-nego',
   'sign-to-nego',
+  'signing-declined',
   'signing-complete',
   'section-edit',
   'section-agree',

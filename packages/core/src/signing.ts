@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AuditEventSection } from './document-events';
+import type { AuditEventDetail, AuditEventSection } from './document-events';
 import { type PartyRole, partyRoles } from './documents';
-import { type Lang, languages, plainText } from './validation';
+import { type Lang, languages, messageKey, plainText } from './validation';
 
 /**
  * Signing rules shared by the server and the web (spec 3 §3 deal signer, §4 signing and
@@ -366,6 +366,24 @@ export function isSignerEmailProven(
 }
 
 /**
+ * Whether the caller may decline to sign (issue 40): only while the deal is in signing, never a
+ * Send & Sign PDF (nothing to negotiate back to), and only an editor of a party or someone with
+ * an unsigned signer slot of their own.
+ */
+export function canDeclineSigning(options: {
+  dealState: string;
+  process: string;
+  isPartyEditor: boolean;
+  hasOwnUnsignedSigner: boolean;
+}): boolean {
+  return (
+    options.dealState === 'in-signing' &&
+    options.process !== 'pdf' &&
+    (options.isPartyEditor || options.hasOwnUnsignedSigner)
+  );
+}
+
+/**
  * Whether this user may sign as this signer (spec 3 §6): only an unsigned signer whose e-mail
  * matches the user's sees 'Sign document', only while the deal is in signing, and only once the
  * user has proven that e-mail (`isSignerEmailProven`).
@@ -383,7 +401,7 @@ export function canSignAs(
   );
 }
 
-function isSameEmail(a: string, b: string): boolean {
+export function isSameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
@@ -403,14 +421,16 @@ export type SignAttempt = {
 };
 
 /**
- * Why this signature must be refused, or null when it may go ahead (spec 3 §4, §6): the signer
- * exists, the deal is in signing, the signer has not signed, the signer's e-mail is the user's
+ * Why this signature must be refused, or null when it may go ahead (spec 3 §4, §6): the deal is
+ * in signing, the signer exists, the signer has not signed, the signer's e-mail is the user's
  * and proven to be theirs, the two-step check is done when required, and the text is the one
  * frozen at the start.
  */
 export function signRefusal(attempt: SignAttempt): SigningMessageKey | null {
-  if (!attempt.signer) return 'signerNotFound';
+  // A deal that left signing first (signed, declined, cancelled) says so, also to a signer whose
+  // slot went with it: the answer to a signature that lost the race is 409, not 404.
   if (attempt.dealState !== 'in-signing') return 'notInSigning';
+  if (!attempt.signer) return 'signerNotFound';
   if (attempt.signer.state === 'signed') return 'alreadySigned';
   if (!isSameEmail(attempt.signer.email, attempt.user.email)) return 'notYourSigner';
   if (!attempt.isEmailProven) return 'emailNotVerified';
@@ -528,6 +548,26 @@ export const signerSetupRequestSchema = z.strictObject({
 });
 export type SignerSetupRequest = z.infer<typeof signerSetupRequestSchema>;
 
+/** A decline's reason: long enough to say why, short enough to read (issue 40). */
+export const DECLINE_REASON_MIN = 10;
+export const DECLINE_REASON_MAX = 1000;
+
+/**
+ * POST /deals/:dealId/decline-signing: a signer, or an editor of either party while the deal is
+ * in signing, declines to sign and says why. The deal goes back to negotiation.
+ */
+export const declineRequestSchema = z.strictObject({
+  reason: plainText({ message: messageKey('required') })
+    .trim()
+    .min(1, messageKey('required'))
+    .min(DECLINE_REASON_MIN, messageKey('minLength', { n: DECLINE_REASON_MIN }))
+    .max(DECLINE_REASON_MAX, messageKey('maxLength', { n: DECLINE_REASON_MAX })),
+});
+export type DeclineRequest = z.infer<typeof declineRequestSchema>;
+
+/** Who declined to sign, for which party, when and why: kept on the deal until signing restarts. */
+export type DealDecline = { by: string; party: PartyRole; reason: string; at: string };
+
 /** PATCH /signing/defaults: the user's remembered signature font and colour. */
 export const signatureDefaultsSchema = z.strictObject({
   font: z.enum(signatureFonts).optional(),
@@ -575,6 +615,8 @@ export type SigningAuditEvent = {
   by: string | null;
   /** The section the event is about (section and comment events), when it has one. */
   section: AuditEventSection | null;
+  /** Whose signature a decline voided, and a decline's reason. */
+  detail: AuditEventDetail | null;
   createdAt: string;
 };
 
@@ -596,6 +638,10 @@ export type SigningView = {
   isSender: boolean;
   canStartSigning: boolean;
   canCancelSigning: boolean;
+  /** The caller may decline to sign (a signer, or an editor of a party, while in signing). */
+  canDecline: boolean;
+  /** The last decline since signing last started, shown until it starts again. */
+  declined: DealDecline | null;
   /** The caller may set up their party's signers now. */
   canSetupSigners: boolean;
   signers: SigningSigner[];

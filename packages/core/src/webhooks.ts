@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dealStates } from './documents';
+import { dealStates, partyRoles } from './documents';
 import { messageKey, optionalText, plainText } from './validation';
 
 /*
@@ -16,6 +16,7 @@ export const webhookEventTypes = [
   'section.agreed',
   'signing.started',
   'document.signed',
+  'deal.declined',
   'deal.trashed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -61,6 +62,15 @@ export const webhookEventDataSchemas = {
     /** The signed PDF (GET with a session or an API token that reaches the deal). */
     downloadUrl: z.url(),
   }),
+  'deal.declined': webhookDealSchema.extend({
+    /** Who declined to sign, for which party, when and why; the deal is back in negotiation. */
+    declined: z.object({
+      by: z.string(),
+      party: z.enum(partyRoles),
+      reason: z.string(),
+      at: z.iso.datetime(),
+    }),
+  }),
   'deal.trashed': webhookDealSchema,
   'webhook.test': z.object({ endpointId: z.uuid(), message: z.string() }),
 } as const satisfies Record<WebhookDeliveryType, z.ZodType>;
@@ -93,6 +103,7 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
   envelope('section.agreed'),
   envelope('signing.started'),
   envelope('document.signed'),
+  envelope('deal.declined'),
   envelope('deal.trashed'),
   envelope('webhook.test'),
 ]);

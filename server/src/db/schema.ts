@@ -42,6 +42,7 @@ import { filePurposes } from '@pactum/core/files';
 import { type ImportMarkers, importStates } from '@pactum/core/imports';
 import { notificationCollections } from '@pactum/core/notifications';
 import {
+  type DealDecline,
   signatureColors,
   signatureFonts,
   signedPdfStates,
@@ -875,6 +876,8 @@ export const deals = pgTable(
     signingStartedAt: timestamp('signing_started_at', { withTimezone: true }),
     /** Send & Sign PDF (process pdf): the uploaded PDF that is signed as it is. */
     pdfFileId: uuid('pdf_file_id').references(() => files.id),
+    /** The last decline to sign (issue 40), kept until signing starts again. */
+    declined: jsonb('declined').$type<DealDecline>(),
   },
   (t) => [
     index('deal_sent_by_idx').on(t.sentBy, t.createdAt),

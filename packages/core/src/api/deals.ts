@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dealGroups, sectionLogStates, sectionStates } from '../deals';
 import { accessRoles, dealStates, draftProcesses, partyRoles, sectionTypes } from '../documents';
+import { dealDeclineSchema } from './signing';
 import { partiesViewSchema, userRefSchema } from './templates';
 
 /*
@@ -30,6 +31,8 @@ export const dealCardSchema = z.object({
   createdAt: z.iso.datetime(),
   modifiedAt: z.iso.datetime(),
   signedAt: z.iso.datetime().nullable(),
+  /** The last decline to sign, until signing starts again (the list's Declined chip). */
+  declined: dealDeclineSchema.nullable(),
   progress: z.number().int(),
   progressColour,
 });
@@ -133,6 +136,8 @@ export const dealDetailSchema = z.object({
   sentAt: z.iso.datetime().nullable(),
   sendQueuedAt: z.iso.datetime().nullable(),
   signedAt: z.iso.datetime().nullable(),
+  /** The last decline to sign, until signing starts again (the editor's notice). */
+  declined: dealDeclineSchema.nullable(),
   createdAt: z.iso.datetime(),
   modifiedAt: z.iso.datetime(),
   negotiationStats: negotiationStatsSchema,

@@ -61,7 +61,26 @@ export const signingAuditEventSchema = z.object({
   by: z.string().nullable(),
   /** The section the event is about (section and comment events), when it has one. */
   section: z.object({ number: z.string(), title: z.string() }).nullable(),
+  /** Whose signature a decline voided, and a decline's reason. */
+  detail: z.object({ signer: z.string().optional(), reason: z.string().optional() }).nullable(),
   createdAt: z.iso.datetime(),
+});
+
+/** Who declined to sign, for which party, when and why (issue 40). */
+export const dealDeclineSchema = z.object({
+  by: z.string(),
+  party: z.enum(partyRoles),
+  reason: z.string(),
+  at: z.iso.datetime(),
+});
+
+/**
+ * `POST /deals/:dealId/decline-signing`: the decline as kept, and whether the caller can still
+ * open the deal (a signer outside both parties cannot: their slot went with the signatures).
+ */
+export const declineResultSchema = z.object({
+  declined: dealDeclineSchema,
+  canOpenDeal: z.boolean(),
 });
 
 /** The sealed signed PDF's progress (null before the deal is signed). */
@@ -95,6 +114,10 @@ export const signingViewSchema = z.object({
   isSender: z.boolean(),
   canStartSigning: z.boolean(),
   canCancelSigning: z.boolean(),
+  /** The caller may decline to sign (a signer, or an editor of a party, while in signing). */
+  canDecline: z.boolean(),
+  /** The last decline since signing last started, shown until it starts again. */
+  declined: dealDeclineSchema.nullable(),
   /** The caller may set up their party's signers now. */
   canSetupSigners: z.boolean(),
   signers: z.array(signingSignerSchema),

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { archiveInboxSchema } from '@pactum/core/api/archive';
 import type { Wire } from '@pactum/core/api/wire';
 import type { SigningView } from '@pactum/core/signing';
@@ -23,6 +19,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith, insertDeal } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUsers, type TestUser } from '../../test/factories';
+import { pdfsig } from '../../test/pdf-tools';
 import { signerInput, signRequest } from '../../test/signing-factories';
 import { produceSignedPdf } from '../signing/signed-pdf';
 import { registerSigningJobs } from '../signing/signing-jobs';
@@ -52,7 +49,6 @@ let otherWorkspaceUser: TestUser;
 let senderWorkspace: string;
 let receiverWorkspace: string;
 let receiverGroup: string;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-filing-'));
 
 beforeAll(async () => {
   t = await createTestApp({ isWorker: false });
@@ -72,21 +68,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 const api = apiAs(() => t.app);
 const jobContext = { jobId: 'test', retryCount: 0 };
-
-function pdfsig(bytes: Uint8Array): string {
-  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  try {
-    return execFileSync('pdfsig', ['-nocert', '-no-ocsp', file], { encoding: 'utf8' });
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
 
 /**
  * A deal in the sender's workspace, shared on the sender's side with that workspace and on the

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { DealDetail, DealSection, DealSectionChange } from '@pactum/core/deals';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith, type MadeDeal } from '../../test/deal-factory';
 import { createUser, type TestUser } from '../../test/factories';
 import { openLive } from '../../test/live-client';
+import { pdfText } from '../../test/pdf-tools';
 
 let t: TestApp;
 let sender: TestUser;
@@ -1023,10 +1020,3 @@ describe('live updates', () => {
     }
   });
 });
-
-/** The text of a PDF as poppler's pdftotext reads it. */
-function pdfText(bytes: Uint8Array): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-deal-pdf-')), 'deal.pdf');
-  fs.writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-}

@@ -41,6 +41,7 @@ async function buildDetail(db: DbOrTx, context: DealContext): Promise<DealDetail
     sentAt: deal.sentAt?.toISOString() ?? null,
     sendQueuedAt: deal.sendQueuedAt?.toISOString() ?? null,
     signedAt: deal.signedAt?.toISOString() ?? null,
+    declined: deal.declined ?? null,
     createdAt: deal.createdAt.toISOString(),
     modifiedAt: deal.modifiedAt.toISOString(),
     negotiationStats: deal.negotiationStats,

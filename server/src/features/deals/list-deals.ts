@@ -34,6 +34,7 @@ export async function listDeals(
       createdAt: deal.createdAt.toISOString(),
       modifiedAt: deal.modifiedAt.toISOString(),
       signedAt: deal.signedAt?.toISOString() ?? null,
+      declined: deal.declined ?? null,
       progress,
       progressColour: progressColour(progress),
     };

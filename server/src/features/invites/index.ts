@@ -1,3 +1,3 @@
 /* The invites feature's front door: what other features may call. */
 export { newLinkId } from './link-id';
-export { claimSignerSlots, hasReceiverParty } from './service';
+export { claimSignerSlots, documentPath, hasReceiverParty } from './service';

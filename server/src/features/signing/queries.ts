@@ -1,5 +1,5 @@
 import type { PartyRole } from '@pactum/core/documents';
-import type { SignatureDefaults, SigningLang } from '@pactum/core/signing';
+import type { DealDecline, SignatureDefaults, SigningLang } from '@pactum/core/signing';
 import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
@@ -94,6 +94,18 @@ export async function userLang(db: DbOrTx, email: string): Promise<SigningLang> 
   return user?.lang ?? 'en';
 }
 
+/** The address and language of each of these accounts. */
+export async function userLangs(
+  db: DbOrTx,
+  userIds: string[],
+): Promise<{ id: string; email: string; lang: SigningLang }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, lang: users.lang })
+    .from(users)
+    .where(inArray(users.id, userIds));
+}
+
 export async function dealTitle(db: DbOrTx, dealId: string): Promise<string | undefined> {
   const [deal] = await db.select({ title: deals.title }).from(deals).where(eq(deals.id, dealId));
   return deal?.title;
@@ -176,6 +188,7 @@ export async function markDealInSigning(
       use2faInSigning: options.use2fa,
       contentSha256: options.contentSha256,
       signingStartedAt: sql`now()`,
+      declined: null,
       modifiedAt: new Date(),
     })
     .where(eq(deals.id, dealId));
@@ -190,6 +203,25 @@ export async function markDealNegotiating(tx: Tx, dealId: string): Promise<void>
       process: 'negotiate',
       contentSha256: null,
       signingStartedAt: null,
+      modifiedAt: new Date(),
+    })
+    .where(eq(deals.id, dealId));
+}
+
+/** The deal back in negotiation after a decline to sign, the decline kept on it (issue 40). */
+export async function markDealDeclined(
+  tx: Tx,
+  dealId: string,
+  declined: DealDecline,
+): Promise<void> {
+  await tx
+    .update(deals)
+    .set({
+      state: 'negotiate',
+      process: 'negotiate',
+      contentSha256: null,
+      signingStartedAt: null,
+      declined,
       modifiedAt: new Date(),
     })
     .where(eq(deals.id, dealId));

@@ -2,12 +2,14 @@ import { pdfFileResponse } from '@pactum/core/api/files';
 import {
   codeSentSchema,
   codeVerifiedSchema,
+  declineResultSchema,
   sendPdfDraftResultSchema,
   sendPdfResultSchema,
   signatureDefaultsResultSchema,
   signingViewSchema,
 } from '@pactum/core/api/signing';
 import {
+  declineRequestSchema,
   sendPdfDraftSchema,
   sendPdfSchema,
   signatureDefaultsSchema,
@@ -20,6 +22,7 @@ import { z } from 'zod';
 import { contentDisposition } from '../../http/content-disposition';
 import { requireSession } from '../../http/session';
 import { cancelSigning } from './cancel-signing';
+import { declineSigning } from './decline-signing';
 import { originalPdfFile } from './original-pdf-file';
 import { retrySigned } from './retry-signed';
 import { sendCode } from './send-code';
@@ -124,6 +127,27 @@ const dealSigningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cancelSigning(platform, { user: await userOf(request), ...request.params }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/decline-signing',
+    {
+      schema: {
+        tags,
+        summary: 'Decline to sign, with a reason: back to negotiation',
+        description:
+          'By a signer with an unsigned slot of their own, or an editor of either party, while the deal is in signing (not a Send & Sign PDF). Signatures already given are voided and every signer slot goes; both parties are told. 409 when the deal is no longer in signing (e.g. the last signature came first).',
+        params: dealParams,
+        body: declineRequestSchema,
+        response: { 200: declineResultSchema },
+      },
+    },
+    async (request) =>
+      declineSigning(platform, {
+        user: await userOf(request),
+        ...request.params,
+        reason: request.body.reason,
+      }),
   );
 };
 

@@ -1,4 +1,4 @@
-import { auditEventText } from '@pactum/core/document-events';
+import { auditEventDetail, auditEventText } from '@pactum/core/document-events';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
 import { eventChainHead } from '../../documents/audit-chain';
@@ -133,7 +133,12 @@ async function signingPages(
     events: events.map((event) => ({
       at: event.at,
       text: auditEventText(
-        { event: event.event, by: event.name, section: eventSection(event, sectionLabels) },
+        {
+          event: event.event,
+          by: event.name,
+          section: eventSection(event, sectionLabels),
+          detail: auditEventDetail(event.event, event.data),
+        },
         lang,
       ),
     })),

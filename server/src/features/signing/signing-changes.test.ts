@@ -240,8 +240,9 @@ describe('switching from signing to negotiation', () => {
       receiver,
       signBody,
     );
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().error.message).toBe('Technical error. Please contact support');
+    // The deal left signing: a stale slot is told so (409), as a signature that lost a race is.
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('This document is not waiting for signatures.');
     expect(
       await verifyEventChain(t.database.db, { collection: 'deals', documentId: deal.id }),
     ).toMatchObject({ isValid: true });

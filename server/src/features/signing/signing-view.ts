@@ -1,7 +1,9 @@
 import type { signingViewSchema } from '@pactum/core/api/signing';
 import { canStartSigning } from '@pactum/core/deals';
+import { auditEventDetail } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import {
+  canDeclineSigning,
   canSignAs,
   DEFAULT_SIGNATURE_COLOR,
   DEFAULT_SIGNATURE_FONT,
@@ -63,6 +65,12 @@ export async function getSigningView(
   const me = await signatureDefaultsOf(db, options.user.id);
   const mySigners = myParty ? signers.filter((signer) => signer.party === myParty) : [];
   const isSigning = deal.state === 'in-signing';
+  const isMySlot = (signer: (typeof signers)[number]) =>
+    signer.email === email &&
+    isSignerEmailProven(signer, {
+      id: options.user.id,
+      isEmailVerified: options.user.emailVerified,
+    });
   return {
     id: deal.id,
     title: deal.title,
@@ -94,6 +102,13 @@ export async function getSigningView(
       isSigning &&
       (deal.process === 'negotiate' || deal.process === 'sign') &&
       !signers.some((signer) => signer.state === 'signed'),
+    canDecline: canDeclineSigning({
+      dealState: deal.state,
+      process: deal.process,
+      isPartyEditor: isEditor,
+      hasOwnUnsignedSigner: signers.some((signer) => signer.state === 'new' && isMySlot(signer)),
+    }),
+    declined: deal.declined ?? null,
     canSetupSigners:
       isEditor &&
       (deal.state === 'new' || deal.state === 'negotiate' || isSigning) &&
@@ -177,6 +192,7 @@ function auditTrail(
       party: row.party,
       by: row.name ?? null,
       section: eventSection(row, labels),
+      detail: auditEventDetail(row.event, row.data),
       createdAt: row.createdAt.toISOString(),
     }));
 }

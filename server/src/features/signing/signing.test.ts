@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   SIGNING_CONSENT_VERSION,
   type SigningView,
@@ -25,6 +21,7 @@ import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
 import { createUser, type TestUser } from '../../test/factories';
 import { type OutboxMessage, waitForMail } from '../../test/outbox';
+import { pdfsig } from '../../test/pdf-tools';
 
 /*
  * The signing flow through the API: signers, start signing (e-mails), the SMS two-step check,
@@ -36,7 +33,6 @@ let sender: TestUser;
 let receiver: TestUser;
 let stranger: TestUser;
 let otherWorkspaceUser: TestUser;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pactum-signing-'));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,7 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 const api = apiAs(() => t.app);
@@ -70,16 +65,6 @@ const signBody = (font: string, color: string, lang: 'en' | 'fi' = 'en') => ({
 
 async function outbox(): Promise<OutboxMessage[]> {
   return (await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).json() as OutboxMessage[];
-}
-
-function pdfsig(bytes: Uint8Array): string {
-  const file = path.join(tmp, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  try {
-    return execFileSync('pdfsig', ['-nocert', '-no-ocsp', file], { encoding: 'utf8' });
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
 }
 
 function flipSignedByte(sealed: Uint8Array): Uint8Array {

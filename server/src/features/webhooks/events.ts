@@ -1,4 +1,5 @@
 import { defaultContractUid } from '@pactum/core/deals';
+import type { DealDecline } from '@pactum/core/signing';
 import {
   WEBHOOK_TEST_EVENT,
   type WebhookDeal,
@@ -94,6 +95,7 @@ export type DealWebhookEvent = { dealId: string } & (
   | { type: 'deal.created' | 'signing.started' | 'deal.trashed' }
   | { type: 'section.agreed'; section: { id: string; title: string } }
   | { type: 'document.signed'; sha256: string }
+  | { type: 'deal.declined'; declined: DealDecline }
 );
 
 /**
@@ -143,6 +145,13 @@ export async function queueDealWebhook(
           sha256: event.sha256,
           downloadUrl: `${platform.config.publicUrl}/api/v1/deals/${deal.id}/signed-pdf`,
         },
+      });
+    case 'deal.declined':
+      return queueDeliveries(platform, tx, {
+        endpointIds,
+        dealId,
+        type: event.type,
+        data: { ...base, declined: event.declined },
       });
     default:
       return queueDeliveries(platform, tx, { endpointIds, dealId, type: event.type, data: base });

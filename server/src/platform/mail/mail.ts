@@ -48,6 +48,7 @@ export const mailQueueOf: Readonly<Record<MailTemplateName, 'account' | 'general
   'workspace-invite': 'general',
   'deal-invite': 'general',
   'signing-request': 'general',
+  'signing-declined': 'general',
   'signed-document': 'general',
   'document-shared': 'general',
   'document-alert': 'general',

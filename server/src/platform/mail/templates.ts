@@ -51,6 +51,15 @@ type DealInviteVars = {
   url: string;
 };
 
+/** A decline to sign: who, for which company, on which document and why, and the deal's link. */
+type SigningDeclinedVars = {
+  by: string;
+  party: string;
+  title: string;
+  reason: string;
+  url: string;
+};
+
 type SigningRequestVars = {
   signer: string;
   sender: string;
@@ -234,6 +243,33 @@ export const mailTemplates = {
       action: (v: SigningRequestVars) => ({ label: 'Tarkista ja allekirjoita', url: v.url }),
     },
   },
+  /**
+   * A decline to sign (issue 40), to everyone on both sides of the deal: who declined, for which
+   * company, and why; the deal is back in negotiation.
+   */
+  'signing-declined': {
+    en: {
+      subject: (v: SigningDeclinedVars) => `${v.by} declined to sign "${v.title}"`,
+      paragraphs: (v: SigningDeclinedVars) => [
+        'Hello,',
+        `${v.by} (${v.party}) declined to sign the document "${v.title}". Signatures already given were voided, and the document is back in negotiation.`,
+        `Their reason: ${v.reason}`,
+        'Open the document with the link below to answer or to start signing again.',
+      ],
+      action: (v: SigningDeclinedVars) => ({ label: 'Open in Pactum', url: v.url }),
+    },
+    fi: {
+      subject: (v: SigningDeclinedVars) =>
+        `${v.by} kieltäytyi allekirjoittamasta asiakirjaa "${v.title}"`,
+      paragraphs: (v: SigningDeclinedVars) => [
+        'Hei,',
+        `${v.by} (${v.party}) kieltäytyi allekirjoittamasta asiakirjaa "${v.title}". Jo annetut allekirjoitukset mitätöitiin, ja asiakirja on palannut neuvotteluun.`,
+        `Perustelu: ${v.reason}`,
+        'Avaa asiakirja alla olevasta linkistä vastataksesi tai aloittaaksesi allekirjoituksen uudelleen.',
+      ],
+      action: (v: SigningDeclinedVars) => ({ label: 'Avaa Pactumissa', url: v.url }),
+    },
+  },
   /** Every signer's copy of a signed document (spec 3 §4 send-all-signers-email). */
   'signed-document': {
     en: {
@@ -395,6 +431,7 @@ const chosenText: { [N in MailTemplateName]?: ReadonlyArray<keyof MailVars<N>> }
   'workspace-invite': ['inviter', 'workspace'],
   'deal-invite': ['sender', 'title', 'receiver', 'message'],
   'signing-request': ['signer', 'sender', 'title', 'party'],
+  'signing-declined': ['by', 'party', 'title', 'reason'],
   'signed-document': ['title'],
   'document-shared': ['sharer', 'title'],
   'document-alert': [

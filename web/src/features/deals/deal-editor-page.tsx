@@ -25,7 +25,13 @@ import { AttachmentsCard } from '../attachments';
 import { useMe } from '../auth';
 import { type CommentThread, commentsQueryKey, SectionComments, useComments } from '../comments';
 import { TagsMenu, useTagWorkspaces } from '../document-tags';
-import { dealEditPath, dealHomePath, dealSignPath, receiverValidationPath } from '../documents';
+import {
+  DeclinedNotice,
+  dealEditPath,
+  dealHomePath,
+  dealSignPath,
+  receiverValidationPath,
+} from '../documents';
 import { LeavePrompt, scrollToAnchor, TableOfContents, type TocItem } from '../sections';
 import { SupportContact } from '../support';
 import { useCreateSection } from './api/create-section';
@@ -237,6 +243,7 @@ function EditorBody({ deal }: { deal: DealDetail }) {
             <SupportContact lead={t('support.recoverTrashed')} />
           </Alert>
         )}
+        {deal.declined && <DeclinedNotice declined={deal.declined} parties={deal.parties} />}
         {deal.role === 'view' && <Alert severity="info">{t('deals.editor.readOnly')}</Alert>}
 
         <Card variant="outlined" id={TITLE_ANCHOR_ID}>

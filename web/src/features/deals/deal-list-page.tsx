@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -115,6 +116,16 @@ export function DealListPage({ group }: { group: DealGroup }) {
                     <TableCell>{deal.contractUid}</TableCell>
                     <TableCell>
                       <StatusText deal={deal} />
+                      {deal.declined && (
+                        <Chip
+                          size="small"
+                          color="warning"
+                          variant="outlined"
+                          label={t('signing.decline.chip')}
+                          title={`${deal.declined.by}: ${deal.declined.reason}`}
+                          sx={{ ml: 1 }}
+                        />
+                      )}
                       {deal.state === 'signed' && (
                         <Box component="span" sx={{ display: 'block' }}>
                           <ArchivedLink dealId={deal.id} dealTitle={deal.title} />

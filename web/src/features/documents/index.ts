@@ -7,6 +7,7 @@
 
 export { dealApiPath, dealDetailQueryKey, dealQueryKey, dealSectionApiPath } from './deal-keys';
 export { dealEditPath, dealHomePath, dealListPath, dealLoadPath, dealSignPath } from './deal-paths';
+export { DeclinedNotice } from './declined-notice';
 export {
   DRAFT_LIST_PATH,
   draftPath,

@@ -28,12 +28,13 @@ import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
 import { useMe, useSendVerification } from '../auth';
-import { dealEditPath, dealSignPath } from '../documents';
+import { DeclinedNotice, dealEditPath, dealSignPath, HOME_PATH } from '../documents';
 import { RichTextView } from '../sections';
 import { SupportContact } from '../support';
 import { type SigningSigner, type SigningView, signedPdfUrl, useSigning } from './api/get-signing';
 import { useCancelSigning, useRetrySignedPdf } from './api/signing-actions';
 import { AuditTrailDialog, AuditTrailList } from './components/audit-trail';
+import { DeclineDialog } from './components/decline-dialog';
 import { SignDialog } from './components/sign-dialog';
 import { SignerSetupDialog } from './components/signer-setup-dialog';
 import { loadSignatureFonts, signatureFontFamily } from './signature-fonts';
@@ -85,7 +86,7 @@ function SigningBody({ view }: { view: SigningView }) {
   const lang = useLang();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<
-    'start' | 'setup' | 'audit' | 'cancel' | { sign: SigningSigner } | null
+    'start' | 'setup' | 'audit' | 'cancel' | 'decline' | { sign: SigningSigner } | null
   >(null);
   const cancel = useCancelSigning(view.id);
   const retry = useRetrySignedPdf(view.id);
@@ -139,6 +140,7 @@ function SigningBody({ view }: { view: SigningView }) {
           <SupportContact lead={t('support.recoverTrashed')} />
         </Alert>
       )}
+      {view.declined && <DeclinedNotice declined={view.declined} parties={view.parties} />}
 
       <Card variant="outlined" component="section" aria-label={t('signing.status.label')}>
         <CardContent>
@@ -235,6 +237,11 @@ function SigningBody({ view }: { view: SigningView }) {
                   {t('signing.cancelSigning')}
                 </Button>
               )}
+              {view.canDecline && (
+                <Button color="error" variant="outlined" onClick={() => setDialog('decline')}>
+                  {t('signing.decline.open')}
+                </Button>
+              )}
             </Stack>
           </Stack>
         </CardContent>
@@ -314,6 +321,20 @@ function SigningBody({ view }: { view: SigningView }) {
             setDialog(null);
             // The last signature is greeted by the signed state itself (and confetti).
             if (next.state !== 'signed') toast.success(signingMessage('signed', lang, view.title));
+          }}
+        />
+      )}
+      {dialog === 'decline' && (
+        <DeclineDialog
+          dealId={view.id}
+          onClose={() => setDialog(null)}
+          onDeclined={(result) => {
+            setDialog(null);
+            toast.success(t('signing.decline.done', { title: view.title }));
+            // A party's member goes on in the editor; a signer outside both parties loses the
+            // deal with their slot and goes home.
+            const party = view.myParty;
+            navigate(result.canOpenDeal && party ? dealEditPath(view.id, party) : HOME_PATH);
           }}
         />
       )}

@@ -6,6 +6,7 @@ export const webhookEventKeys = {
   'section.agreed': 'sectionAgreed',
   'signing.started': 'signingStarted',
   'document.signed': 'documentSigned',
+  'deal.declined': 'dealDeclined',
   'deal.trashed': 'dealTrashed',
   'webhook.test': 'test',
 } as const satisfies Record<WebhookDeliveryType, string>;

@@ -73,6 +73,7 @@ function deal(id: string, sections: DealSection[]): DealDetail {
     sentAt: TIME,
     sendQueuedAt: null,
     signedAt: null,
+    declined: null,
     createdAt: TIME,
     modifiedAt: TIME,
     negotiationStats: { approved: 0, open: 3 },

@@ -1,10 +1,12 @@
 import type {
   codeSentSchema,
   codeVerifiedSchema,
+  declineResultSchema,
   signatureDefaultsResultSchema,
 } from '@pactum/core/api/signing';
 import type { Wire } from '@pactum/core/api/wire';
 import type {
+  DeclineRequest,
   SignerSetupRequest,
   SignRequest,
   signatureDefaultsSchema,
@@ -47,6 +49,26 @@ export function useCancelSigning(dealId: string) {
   return useSigningMutation(dealId, () =>
     apiFetch<SigningView>(`${dealApiPath(dealId)}/cancel-signing`, { method: 'POST' }),
   );
+}
+
+/** What a decline answers: the decline kept, and whether the caller can still open the deal. */
+export type DeclineResult = Wire<typeof declineResultSchema>;
+
+/**
+ * POST /deals/:id/decline-signing. The answer is no signing view (a signer outside both
+ * parties loses the deal with their slot): everything shown of the deal is fetched again.
+ */
+export function useDeclineSigning(dealId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeclineRequest) =>
+      apiFetch<DeclineResult>(`${dealApiPath(dealId)}/decline-signing`, { method: 'POST', body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: dealQueryKey(dealId) });
+      await queryClient.invalidateQueries({ queryKey: ['deals'] });
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
 }
 
 /** POST /deals/:id/signers/:signerId/sign. */
