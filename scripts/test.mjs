@@ -28,6 +28,7 @@ const lanes = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 const CLOCK_JOURNEYS = [
   'e2e/src/archive/alerts-journey.spec.ts',
   'e2e/src/dashboard/dashboard-journey.spec.ts',
+  'e2e/src/signing/decline-journey.spec.ts',
 ];
 const TIMINGS = '.tmp/test-timings.json';
 

@@ -139,6 +139,21 @@ export const pathname = (page: Page) => new URL(page.url()).pathname;
 export const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text });
 
+/**
+ * Moves the server's scheduler clock (test builds only; `POST /dev/clock`). A journey that
+ * does runs on the clock lane (scripts/test.mjs) and puts it back (`reset`) when it ends.
+ */
+export async function moveClock(body: { advanceMs: number } | { reset: true }): Promise<void> {
+  const response = await fetch(`${baseURL}/dev/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(`POST /dev/clock answered ${response.status}: ${await response.text()}`);
+  }
+}
+
 /** Journeys picture their screens only when asked (E2E_SCREENSHOTS=1); a failed step always is. */
 const picturesWanted = process.env.E2E_SCREENSHOTS === '1';
 

@@ -7,6 +7,7 @@ import { registerImportJobs } from './features/imports/service';
 import { registerDigestJobs } from './features/notifications/digest';
 import { registerDealPagesJob } from './features/search/deal-pages';
 import { registerSendingJobs } from './features/sending/job';
+import { registerReminderJobs } from './features/signing/reminders';
 import type { SignedPdfJob } from './features/signing/signed-pdf';
 import { registerSigningJobs } from './features/signing/signing-jobs';
 import { registerWebhookJobs } from './features/webhooks/delivery';
@@ -26,6 +27,7 @@ export function registerJobs(platform: Platform): { signedPdf: SignedPdfJob } {
   registerSendingJobs(platform); // draft.send
   registerPaymentJobs(platform); // payment.reconcile, payment.sweep
   const signedPdf = registerSigningJobs(platform); // signing.signed-pdf, signing.check-chain
+  registerReminderJobs(platform); // signing.reminders-due
   registerArchiveFilingJobs(platform); // archive.file-deal, archive.extract-text; filing hooks
   registerArchivePermissionJobs(platform); // archive.permissions
   registerWebhookJobs(platform); // webhook.deliver

@@ -5,6 +5,7 @@ import { scheduleAlertSweep } from './features/alerts/delivery';
 import { resumeArchiveFilings } from './features/archive/filing';
 import { scheduleDigests } from './features/notifications/digest';
 import { resumeUnfinishedSends } from './features/sending/job';
+import { scheduleReminders } from './features/signing/reminders';
 import { resumePendingSignedPdfs } from './features/signing/signed-pdf';
 import { resumeWebhookLines } from './features/webhooks/delivery';
 import { schedulePaymentSweep } from './features/workspaces/payments/payment-jobs';
@@ -30,6 +31,7 @@ try {
   await schedulePaymentSweep(platform);
   await scheduleAlertSweep(platform);
   await scheduleDigests(platform);
+  await scheduleReminders(platform);
   log.info('Pactum worker is running');
   onShutdown(async () => {
     await stopPlatform(platform, { graceMs: config.shutdown.graceMs });

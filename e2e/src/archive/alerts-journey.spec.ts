@@ -5,6 +5,7 @@ import {
   api,
   baseURL,
   createCardWorkspace,
+  moveClock,
   notice,
   screenshot,
   signUpVerified,
@@ -32,18 +33,6 @@ const outsider = `outsider.${Date.now().toString(36)}@example.org`;
 const { errors, openPage } = startJourney();
 let page: Page;
 let fileUrl = '';
-
-/** Moves the server's scheduler clock (test builds only). */
-async function moveClock(body: { advanceMs: number } | { reset: true }): Promise<void> {
-  const response = await fetch(`${baseURL}/dev/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    throw new Error(`POST /dev/clock answered ${response.status}: ${await response.text()}`);
-  }
-}
 
 beforeAll(async () => {
   page = await openPage();

@@ -1,20 +1,26 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agreeEverySection,
   api,
+  baseURL,
   createCardWorkspace,
+  moveClock,
   pathname,
   screenshot,
   sendNdaAndJoin,
   startJourney,
 } from '../journey';
+import { type OutboxMessage, readOutbox, waitForMailLink } from '../outbox';
 import { newPerson, signUp } from '../people';
 
 /*
- * Declining to sign (issue 40): Dana sends an NDA and starts signing; Rami, its receiver's
- * signer, will not sign this text. He declines with a reason; Dana, looking at the signing view,
- * sees who declined and why at once, and the deal is back in her negotiation list, marked.
+ * Declining to sign, and reminders (issue 40): Dana sends an NDA and starts signing; Rami, its
+ * receiver's signer, will not sign this text. He declines with a reason; Dana, looking at the
+ * signing view, sees who declined and why at once, and the deal is back in her negotiation list,
+ * marked; Rami's old link says the request ended. Dana starts again with reminders, reminds Rami
+ * now (once an hour at most), and three days on (the server's clock moved) the schedule reminds
+ * him too. It moves the clock, so it runs on the clock lane.
  */
 
 const TITLE = 'NDA that is declined';
@@ -38,6 +44,11 @@ const signer = (person: typeof dana, party: 'sender' | 'receiver', phone: string
 beforeAll(async () => {
   danaPage = await openPage();
   ramiPage = await openPage();
+});
+
+afterAll(async () => {
+  // The other journeys on this lane share the server: its clock goes back to the real time.
+  await moveClock({ reset: true }).catch(() => undefined);
 });
 
 describe('declining to sign with a reason', () => {
@@ -106,6 +117,64 @@ describe('declining to sign with a reason', () => {
     const row = danaPage.getByRole('row').filter({ hasText: TITLE });
     await row.getByText('Declined', { exact: true }).waitFor();
     await screenshot(danaPage, 'decline-in-list');
+  });
+
+  it('Rami’s old signing link says the request ended, not that it is missing', async () => {
+    const link = await waitForMailLink(baseURL, rami.email, /\S+\/document\/sign\/[\w-]+/);
+    await ramiPage.goto(link);
+    await ramiPage
+      .getByRole('alert')
+      .filter({ hasText: 'This signing request ended because someone declined to sign.' })
+      .waitFor();
+    await ramiPage.getByRole('link', { name: 'Open dashboard' }).waitFor();
+    await screenshot(ramiPage, 'decline-ended-link');
+  });
+
+  it('Dana starts signing again with reminders; Remind now mails Rami once an hour', async () => {
+    await api(danaPage, 'PUT', `/deals/${dealId}/signers`, {
+      signers: [signer(dana, 'sender', '+358401234567')],
+    });
+    await danaPage.goto(`/dashboard/documents/deals/${dealId}/sign`);
+    await danaPage.getByRole('button', { name: 'Start signing' }).click();
+    const dialog = danaPage.getByRole('dialog', { name: 'Start signing' });
+    const reminders = dialog.getByRole('checkbox', { name: /Remind signers who have not signed/ });
+    expect(await reminders.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Start signing' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The decline is history now: the mark goes when signing starts again.
+    expect(await danaPage.getByText('declined to sign on').count()).toBe(0);
+    await api(ramiPage, 'PUT', `/deals/${dealId}/signers`, {
+      signers: [signer(rami, 'receiver', '+358401234568')],
+    });
+
+    const ramiSlot = danaPage.getByRole('group', { name: 'Rami Receiver' });
+    await ramiSlot.getByText(/Next reminder/).waitFor();
+    await ramiSlot.getByRole('button', { name: 'Remind now' }).click();
+    await danaPage.getByText('Reminder sent to Rami Receiver.').waitFor();
+    await ramiSlot.getByText(/Reminded 1×/).waitFor();
+    await ramiSlot.getByRole('button', { name: 'Remind now' }).click();
+    await ramiSlot
+      .getByRole('alert')
+      .filter({ hasText: 'This signer was reminded less than an hour ago.' })
+      .waitFor();
+    await screenshot(danaPage, 'remind-now');
+  });
+
+  it('three days on, the schedule reminds Rami by e-mail with his link', async () => {
+    await moveClock({ advanceMs: 3 * 24 * 60 * 60 * 1000 + 60_000 });
+    const deadline = Date.now() + 15_000;
+    let reminders: OutboxMessage[] = [];
+    while (Date.now() < deadline) {
+      reminders = (await readOutbox(baseURL)).filter(
+        (message) =>
+          message.to === rami.email &&
+          message.subject === `Reminder: please sign "${TITLE}" in Pactum`,
+      );
+      if (reminders.length >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(reminders).toHaveLength(2);
+    expect(reminders[0]?.text).toMatch(/\/document\/sign\/[\w-]+/);
   });
 
   it('ends without script errors', () => {

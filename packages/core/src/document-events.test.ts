@@ -78,7 +78,7 @@ describe('audit trail lines', () => {
   it('names whose signature a decline voided, and the decline’s reason (issue 40)', () => {
     const voided = auditEventDetail('signature-voided', { name: 'Ann Lee', signerId: 'x' });
     expect(auditEventText({ event: 'signature-voided', by: 'Bo', detail: voided })).toBe(
-      'Signature voided by the decline: Ann Lee — Bo',
+      'Signature voided: Ann Lee — Bo',
     );
     const declined = auditEventDetail('signing-declined', { reason: 'Wrong price.' });
     expect(auditEventText({ event: 'signing-declined', by: 'Bo', detail: declined }, 'fi')).toBe(

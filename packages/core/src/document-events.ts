@@ -48,8 +48,12 @@ export const documentEventCodes = [
   'send-all-signers-email',
   /** A signer or a party's editor declined to sign, with a reason: back to negotiation. */
   'signing-declined',
-  /** A signature given before a decline, voided by it (its signer, time and text are kept). */
+  /** A signature given before a decline or a withdrawal, voided by it (signer, time, text kept). */
   'signature-voided',
+  /** The sender's side withdrew the signing request, with a reason: to negotiation or trash. */
+  'signing-withdrawn',
+  /** A signer who has not signed was reminded by e-mail (by the schedule, or 'Remind now'). */
+  'signing-reminder-sent',
 ] as const;
 export type DocumentEventCode = (typeof documentEventCodes)[number];
 
@@ -87,7 +91,9 @@ const eventTexts: Record<Lang, Record<DocumentEventCode, string>> = {
     'signing-complete': 'All parties signed',
     'send-all-signers-email': 'Signed document sent to all signers',
     'signing-declined': 'Declined to sign, back to negotiation',
-    'signature-voided': 'Signature voided by the decline',
+    'signature-voided': 'Signature voided',
+    'signing-withdrawn': 'Signing request withdrawn by the sender',
+    'signing-reminder-sent': 'Reminder to sign sent',
   },
   fi: {
     'document-create': 'Asiakirja luotu',
@@ -114,7 +120,9 @@ const eventTexts: Record<Lang, Record<DocumentEventCode, string>> = {
     'signing-complete': 'Kaikki osapuolet allekirjoittaneet',
     'send-all-signers-email': 'Allekirjoitettu asiakirja lähetetty kaikille allekirjoittajille',
     'signing-declined': 'Allekirjoittamisesta kieltäydytty, palattu neuvotteluun',
-    'signature-voided': 'Allekirjoitus mitätöity kieltäytymisen vuoksi',
+    'signature-voided': 'Allekirjoitus mitätöity',
+    'signing-withdrawn': 'Lähettäjä veti allekirjoituspyynnön takaisin',
+    'signing-reminder-sent': 'Muistutus allekirjoittamisesta lähetetty',
   },
 };
 
@@ -150,11 +158,11 @@ const reasonLabel: Record<Lang, string> = { en: 'Reason', fi: 'Perustelu' };
 export function auditEventDetail(event: string, data: unknown): AuditEventDetail | null {
   const record = (data ?? {}) as Record<string, unknown>;
   const text = (key: string) => (typeof record[key] === 'string' ? record[key] : undefined);
-  if (event === 'signature-voided') {
+  if (event === 'signature-voided' || event === 'signing-reminder-sent') {
     const signer = text('name');
     return signer ? { signer } : null;
   }
-  if (event === 'signing-declined') {
+  if (event === 'signing-declined' || event === 'signing-withdrawn') {
     const reason = text('reason');
     return reason ? { reason } : null;
   }

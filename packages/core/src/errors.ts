@@ -56,6 +56,11 @@ export const errorCodes = {
   invite_used: 409,
   /** The invite no longer leads anywhere (withdrawn, the deal trashed). */
   invite_invalid: 410,
+  /** A signing link whose request ended (issue 40): cancelled, declined, withdrawn or replaced. */
+  signing_request_cancelled: 410,
+  signing_request_declined: 410,
+  signing_request_withdrawn: 410,
+  signing_request_replaced: 410,
   /** The link was sent to another address than the signed-in account's (or the receiver has
    * joined and the link is not this account's verified address). */
   invite_wrong_account: 403,
@@ -358,6 +363,12 @@ export const errorCodes = {
   signing_cancel_after_signature: 409,
   /** A Send & Sign PDF is not declined in Pactum: its sender withdraws or replaces it. */
   decline_not_available: 409,
+  /** A Send & Sign PDF has no negotiation to go back to: it is withdrawn to the trash. */
+  withdraw_pdf_to_negotiation: 409,
+  /** 'Remind now' reached this signer within the hour; params: minutes (until the next). */
+  reminder_too_soon: 429,
+  /** The signer has had every reminder the deal allows. */
+  reminder_limit: 409,
   /** The signer does not use two-step verification. */
   two_step_not_used: 409,
   /** The signed PDF is not waiting for a retry. */
@@ -521,6 +532,13 @@ const en: Record<ErrorCode, string> = {
   invite_not_found: 'Invite not found',
   invite_used: 'This invite has already been used.',
   invite_invalid: 'This invite link is no longer valid',
+  signing_request_cancelled:
+    'This signing request was cancelled: the document went back to negotiation. You will get a new link if you are asked to sign again.',
+  signing_request_declined:
+    'This signing request ended because someone declined to sign. You will get a new link if you are asked to sign again.',
+  signing_request_withdrawn: 'This signing request was withdrawn by the sender.',
+  signing_request_replaced:
+    'This signing request was replaced. If you are still asked to sign, use the newest link you were sent.',
   invite_wrong_account:
     'This link was sent to another email address. Sign in with the address it was sent to.',
   invite_other_party: 'You are on the other side of this contract, so you cannot use this invite.',
@@ -674,6 +692,11 @@ const en: Record<ErrorCode, string> = {
   signing_cancel_after_signature: 'Someone has signed already: signing cannot be cancelled.',
   decline_not_available:
     'This document cannot be declined here. Please tell its sender why you will not sign it.',
+  withdraw_pdf_to_negotiation:
+    'A Send & Sign PDF has no negotiation to go back to: move it to the trash instead.',
+  reminder_too_soon:
+    'This signer was reminded less than an hour ago. You can remind them again in {{minutes}} min.',
+  reminder_limit: 'This signer has had every reminder this document allows.',
   two_step_not_used: 'This signer does not confirm signing with an SMS code.',
   signed_pdf_not_failed: 'The signed PDF is not waiting to be made again.',
   signer_field_required: signingMessages.en.required,
@@ -751,6 +774,13 @@ const fi: Record<ErrorCode, string> = {
   invite_not_found: 'Kutsua ei löytynyt',
   invite_used: 'Tämä kutsu on jo käytetty.',
   invite_invalid: 'Tämä kutsulinkki ei ole enää voimassa',
+  signing_request_cancelled:
+    'Tämä allekirjoituspyyntö peruttiin: asiakirja palasi neuvotteluun. Saat uuden linkin, jos sinua pyydetään allekirjoittamaan uudelleen.',
+  signing_request_declined:
+    'Tämä allekirjoituspyyntö päättyi, koska joku kieltäytyi allekirjoittamasta. Saat uuden linkin, jos sinua pyydetään allekirjoittamaan uudelleen.',
+  signing_request_withdrawn: 'Lähettäjä veti tämän allekirjoituspyynnön takaisin.',
+  signing_request_replaced:
+    'Tämä allekirjoituspyyntö korvattiin. Jos sinua yhä pyydetään allekirjoittamaan, käytä uusinta saamaasi linkkiä.',
   invite_wrong_account:
     'Tämä linkki lähetettiin toiseen sähköpostiosoitteeseen. Kirjaudu sisään osoitteella, johon se lähetettiin.',
   invite_other_party: 'Olet tämän sopimuksen toisella puolella, joten et voi käyttää tätä kutsua.',
@@ -907,6 +937,11 @@ const fi: Record<ErrorCode, string> = {
   signing_cancel_after_signature: 'Joku on jo allekirjoittanut: allekirjoitusta ei voi perua.',
   decline_not_available:
     'Tästä asiakirjasta ei voi kieltäytyä täällä. Kerro sen lähettäjälle, miksi et allekirjoita sitä.',
+  withdraw_pdf_to_negotiation:
+    'Allekirjoitettavaksi lähetetyllä PDF:llä ei ole neuvottelua, johon palata: siirrä se roskakoriin.',
+  reminder_too_soon:
+    'Allekirjoittajaa muistutettiin alle tunti sitten. Voit muistuttaa uudelleen {{minutes}} min kuluttua.',
+  reminder_limit: 'Allekirjoittaja on saanut kaikki tämän asiakirjan sallimat muistutukset.',
   two_step_not_used: 'Tämä allekirjoittaja ei vahvista allekirjoitusta tekstiviestikoodilla.',
   signed_pdf_not_failed: 'Allekirjoitettu PDF ei odota uudelleenluontia.',
   signer_field_required: signingMessages.fi.required,

@@ -23,6 +23,7 @@ export const notificationEvents = [
   'restart-nego',
   'sign-to-nego',
   'signing-declined',
+  'signing-withdrawn',
   'signing-complete',
   'section-edit',
   'section-agree',

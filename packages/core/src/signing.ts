@@ -537,9 +537,42 @@ export type SignRequest = z.infer<typeof signRequestSchema>;
 // ---------------------------------------------------------------------------------------------
 // The signing API (features/signing routes)
 
+/**
+ * Reminders to signers who have not signed (issue 40): the first after `firstAfterDays`, then
+ * every `everyDays`, at most `max` in all ('Remind now' included). Set when signing starts.
+ */
+export const REMINDER_DEFAULTS = { firstAfterDays: 3, everyDays: 3, max: 5 } as const;
+/** The most reminders one signer can get, whatever a deal asks. */
+export const REMINDER_MAX_LIMIT = 10;
+/** 'Remind now' reaches one signer at most once in this time. */
+export const REMIND_NOW_INTERVAL_SECONDS = 60 * 60;
+
+const reminderDays = () =>
+  z
+    .number({ message: messageKey('required') })
+    .int(messageKey('required'))
+    .min(1, messageKey('reminderDays'))
+    .max(365, messageKey('reminderDays'));
+
+export const reminderSettingsSchema = z.strictObject({
+  firstAfterDays: reminderDays(),
+  everyDays: reminderDays(),
+  max: z
+    .number({ message: messageKey('required') })
+    .int(messageKey('required'))
+    .min(1, messageKey('reminderMax', { n: REMINDER_MAX_LIMIT }))
+    .max(REMINDER_MAX_LIMIT, messageKey('reminderMax', { n: REMINDER_MAX_LIMIT })),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
 /** PUT /deals/:dealId/signers and POST /deals/:dealId/start-signing: the caller's party's signers. */
 export const signerSetupRequestSchema = z.strictObject({
   signers: z.array(signerInputSchema).max(MAX_SIGNERS_PER_PARTY * 2),
+  /**
+   * Reminders to the signers who have not signed: only starting signing sets them (left out:
+   * the defaults; null: none).
+   */
+  reminders: reminderSettingsSchema.nullable().optional(),
   /**
    * The SMS two-step check for the whole deal (every signer of both parties). Only starting
    * signing sets it; a party's signer setup follows the deal's setting and ignores this.
@@ -547,6 +580,17 @@ export const signerSetupRequestSchema = z.strictObject({
   use2faInSigning: z.boolean().optional(),
 });
 export type SignerSetupRequest = z.infer<typeof signerSetupRequestSchema>;
+
+/**
+ * Why a signer's link stopped working (issue 40): signing was cancelled, someone declined, the
+ * sender withdrew the request, or the party named its signers again. The link then says so.
+ */
+export const signingLinkEndReasons = ['cancelled', 'declined', 'withdrawn', 'replaced'] as const;
+export type SigningLinkEndReason = (typeof signingLinkEndReasons)[number];
+
+/** Where a withdrawn deal goes: back to negotiation, or to the trash. */
+export const withdrawTargets = ['negotiation', 'trash'] as const;
+export type WithdrawTarget = (typeof withdrawTargets)[number];
 
 /** A decline's reason: long enough to say why, short enough to read (issue 40). */
 export const DECLINE_REASON_MIN = 10;
@@ -556,14 +600,27 @@ export const DECLINE_REASON_MAX = 1000;
  * POST /deals/:dealId/decline-signing: a signer, or an editor of either party while the deal is
  * in signing, declines to sign and says why. The deal goes back to negotiation.
  */
-export const declineRequestSchema = z.strictObject({
-  reason: plainText({ message: messageKey('required') })
+export const declineRequestSchema = z.strictObject({ reason: reasonText() });
+export type DeclineRequest = z.infer<typeof declineRequestSchema>;
+
+/** The reason a decline or a withdrawal gives (10–1,000 characters, trimmed). */
+function reasonText() {
+  return plainText({ message: messageKey('required') })
     .trim()
     .min(1, messageKey('required'))
     .min(DECLINE_REASON_MIN, messageKey('minLength', { n: DECLINE_REASON_MIN }))
-    .max(DECLINE_REASON_MAX, messageKey('maxLength', { n: DECLINE_REASON_MAX })),
+    .max(DECLINE_REASON_MAX, messageKey('maxLength', { n: DECLINE_REASON_MAX }));
+}
+
+/**
+ * POST /deals/:dealId/withdraw-signing: the sender's side takes the request back, saying why,
+ * and chooses where the deal goes (a Send & Sign PDF has no negotiation: the trash only).
+ */
+export const withdrawRequestSchema = z.strictObject({
+  reason: reasonText(),
+  moveTo: z.enum(withdrawTargets),
 });
-export type DeclineRequest = z.infer<typeof declineRequestSchema>;
+export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;
 
 /** Who declined to sign, for which party, when and why: kept on the deal until signing restarts. */
 export type DealDecline = { by: string; party: PartyRole; reason: string; at: string };
@@ -596,6 +653,10 @@ export type SigningSigner = {
   isMe: boolean;
   /** The caller may sign as this signer now (before any two-step check). */
   canSign: boolean;
+  /** Reminders mailed to this signer so far, the last one's time and when the next is due. */
+  reminders: { sent: number; lastAt: string | null; nextAt: string | null };
+  /** The caller (the sender's side) may 'Remind now'. */
+  canRemind: boolean;
   /**
    * This signer is the caller's by e-mail, but the caller has not proven the address yet: they
    * verify their e-mail or open the signing link mailed to them before they can sign.
@@ -640,8 +701,12 @@ export type SigningView = {
   canCancelSigning: boolean;
   /** The caller may decline to sign (a signer, or an editor of a party, while in signing). */
   canDecline: boolean;
+  /** The caller may withdraw the signing request (an editor of the sender's side, in signing). */
+  canWithdraw: boolean;
   /** The last decline since signing last started, shown until it starts again. */
   declined: DealDecline | null;
+  /** The deal's reminders to signers who have not signed (null: none). */
+  reminders: ReminderSettings | null;
   /** The caller may set up their party's signers now. */
   canSetupSigners: boolean;
   signers: SigningSigner[];

@@ -47,6 +47,7 @@ import {
   signatureFonts,
   signedPdfStates,
   signerStates,
+  signingLinkEndReasons,
   twoStepStates,
 } from '@pactum/core/signing';
 import { languages } from '@pactum/core/validation';
@@ -878,6 +879,13 @@ export const deals = pgTable(
     pdfFileId: uuid('pdf_file_id').references(() => files.id),
     /** The last decline to sign (issue 40), kept until signing starts again. */
     declined: jsonb('declined').$type<DealDecline>(),
+    /**
+     * Reminders to signers who have not signed (issue 40), set when signing starts: the first
+     * after this many days, then every `reminderEveryDays`, at most `reminderMax`. Null: none.
+     */
+    reminderFirstDays: integer('reminder_first_days'),
+    reminderEveryDays: integer('reminder_every_days'),
+    reminderMax: integer('reminder_max'),
   },
   (t) => [
     index('deal_sent_by_idx').on(t.sentBy, t.createdAt),
@@ -1034,15 +1042,41 @@ export const dealSigners = pgTable(
     consentText: text('consent_text'),
     /** This signer verifies their phone with an SMS code before signing. */
     use2fa: boolean('use_2fa').notNull().default(false),
+    /** Reminders mailed so far, the last one's time, and when the next is due (null: none). */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('deal_signer_short_id_key').on(t.shortId),
+    // The reminder sweep: the unsigned slots whose next reminder is due.
+    index('deal_signer_next_reminder_idx')
+      .on(t.nextReminderAt)
+      .where(sql`${t.nextReminderAt} is not null`),
     index('deal_signer_deal_idx').on(t.dealId),
     // The user's slots (their 'To sign' list) and the unbound slots naming an address (bound to
     // its account once the address is proven).
     index('deal_signer_user_idx').on(t.userId),
     index('deal_signer_email_idx').on(t.email),
   ],
+);
+
+/**
+ * A signer's link whose request ended (issue 40): the slot is gone, and its link says why
+ * (cancelled, declined, withdrawn, replaced) rather than 'not found'. The short id is the
+ * link's 128 random bits; nothing else of the signer is kept.
+ */
+export const signingLinkEnds = pgTable(
+  'signing_link_end',
+  {
+    shortId: text('short_id').primaryKey(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: signingLinkEndReasons }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signing_link_end_deal_idx').on(t.dealId)],
 );
 
 /**

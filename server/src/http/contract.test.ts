@@ -39,6 +39,7 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/v1/comments/{commentId}/reopen',
   'POST /api/v1/deals/{dealId}/cancel-signing',
   'POST /api/v1/deals/{dealId}/signers/{signerId}/code',
+  'POST /api/v1/deals/{dealId}/signers/{signerId}/remind',
   'POST /api/v1/deals/{dealId}/signed-pdf/retry',
   'POST /api/v1/workspaces/{workspaceId}/webhooks/{webhookId}/test',
   'POST /api/v1/auth/sign-in/passkey/options',

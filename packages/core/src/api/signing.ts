@@ -41,6 +41,14 @@ export const signingSignerSchema = z.object({
   signature: signatureViewSchema.nullable(),
   city: z.string().nullable(),
   country: z.string().nullable(),
+  /** Reminders mailed to this signer so far, the last one's time and when the next is due. */
+  reminders: z.object({
+    sent: z.number().int(),
+    lastAt: z.iso.datetime().nullable(),
+    nextAt: z.iso.datetime().nullable(),
+  }),
+  /** The caller (the sender's side) may 'Remind now'. */
+  canRemind: z.boolean(),
   /** This signer's e-mail is the caller's. */
   isMe: z.boolean(),
   /** The caller may sign as this signer now (before any two-step check). */
@@ -116,8 +124,18 @@ export const signingViewSchema = z.object({
   canCancelSigning: z.boolean(),
   /** The caller may decline to sign (a signer, or an editor of a party, while in signing). */
   canDecline: z.boolean(),
+  /** The caller may withdraw the signing request (an editor of the sender's side, in signing). */
+  canWithdraw: z.boolean(),
   /** The last decline since signing last started, shown until it starts again. */
   declined: dealDeclineSchema.nullable(),
+  /** The deal's reminders to signers who have not signed (null: none). */
+  reminders: z
+    .object({
+      firstAfterDays: z.number().int(),
+      everyDays: z.number().int(),
+      max: z.number().int(),
+    })
+    .nullable(),
   /** The caller may set up their party's signers now. */
   canSetupSigners: z.boolean(),
   signers: z.array(signingSignerSchema),

@@ -256,6 +256,49 @@ const routes: PartyRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/deals/{dealId}/decline-signing',
+    dealState: 'in-signing',
+    who: 'either party',
+    role: 'edit',
+    url: () => `/deals/${dealId}/decline-signing`,
+    body: () => ({ reason: 'A reason long enough to be read.' }),
+    wrong: () => [
+      { as: 'receiverViewer', status: 403 },
+      { as: 'senderViewer', status: 403 },
+      ...outsiders(),
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/deals/{dealId}/withdraw-signing',
+    dealState: 'in-signing',
+    who: 'sender',
+    role: 'edit',
+    url: () => `/deals/${dealId}/withdraw-signing`,
+    body: () => ({ reason: 'A reason long enough to be read.', moveTo: 'negotiation' }),
+    wrong: () => [
+      { as: 'receiver', status: 403 },
+      { as: 'receiverViewer', status: 403 },
+      { as: 'senderViewer', status: 403 },
+      ...outsiders(),
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/deals/{dealId}/signers/{signerId}/remind',
+    dealState: 'in-signing',
+    who: 'sender',
+    role: 'edit',
+    url: () => `/deals/${dealId}/signers/${receiverSignerId}/remind`,
+    wrong: () => [
+      { as: 'receiver', status: 403 },
+      { as: 'receiverViewer', status: 403 },
+      { as: 'senderViewer', status: 403 },
+      ...outsiders(),
+    ],
+  },
+  {
+    method: 'POST',
     path: '/api/v1/deals/{dealId}/signers/{signerId}/code',
     dealState: 'in-signing',
     who: 'the named signer',
@@ -419,7 +462,7 @@ afterAll(() => t?.close());
 /** Which routes the table must cover: every change to a deal's sides, its invites or signers. */
 const isPartyRoute = (method: string, path: string) =>
   method !== 'get' &&
-  (/^\/api\/v1\/deals\/\{[a-zA-Z]+\}(\/(access|invites|receiver-details|signers|start-signing|cancel-signing)(\/.*)?)?$/.test(
+  (/^\/api\/v1\/deals\/\{[a-zA-Z]+\}(\/(access|invites|receiver-details|signers|start-signing|cancel-signing|decline-signing|withdraw-signing)(\/.*)?)?$/.test(
     path,
   ) ||
     path.startsWith('/api/v1/invites/'));

@@ -2,15 +2,8 @@ import type { DealGroup } from '@pactum/core/deals';
 import type { DocumentEventCode } from '@pactum/core/document-events';
 import type { PartyRole } from '@pactum/core/documents';
 import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import {
-  dealInvites,
-  dealSections,
-  dealSigners,
-  deals,
-  documentEvents,
-  users,
-} from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { dealSigners, deals, documentEvents, users } from '../../db/schema';
 import { type AccessEntry, accessEntriesOf } from '../../documents/access';
 import { appendEvent } from '../../documents/audit-chain';
 import { callerPartyOn, dealGroupWhere } from '../../documents/deal-groups';
@@ -158,27 +151,4 @@ export function findDealEventRows(
     )
     .orderBy(desc(documentEvents.createdAt), desc(documentEvents.id))
     .limit(options.limit);
-}
-
-/**
- * Moves the deal to the trash, its state kept in beforeTrashState: its invite links stop
- * working and its sections' edit locks are let go.
- */
-export async function markDealTrashed(
-  tx: Tx,
-  options: { deal: DealRow; now: Date },
-): Promise<void> {
-  const { deal, now } = options;
-  await tx
-    .update(deals)
-    .set({ state: 'trash', beforeTrashState: deal.state, modifiedAt: now })
-    .where(eq(deals.id, deal.id));
-  await tx
-    .update(dealInvites)
-    .set({ revokedAt: now })
-    .where(and(eq(dealInvites.dealId, deal.id), isNull(dealInvites.revokedAt)));
-  await tx
-    .update(dealSections)
-    .set({ lockedBy: null, lockedAt: null })
-    .where(eq(dealSections.dealId, deal.id));
 }

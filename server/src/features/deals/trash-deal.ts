@@ -1,11 +1,12 @@
 import type { DealDetail } from '@pactum/core/deals';
+import { markDealTrashed } from '../../documents/deal-trash';
 import { dealChanged } from '../../documents/live';
 import type { Platform } from '../../platform/platform';
 import { queueDealWebhook } from '../webhooks';
 import { loadContext } from './deal-context';
 import { getDeal } from './get-deal';
 import { notifyOtherParty } from './notify-other-party';
-import { insertDealEvent, markDealTrashed } from './queries';
+import { insertDealEvent } from './queries';
 import { refused } from './refusals';
 
 /**

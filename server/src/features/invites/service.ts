@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { dealInvites, dealSigners, deals, documentAccess } from '../../db/schema';
+import { dealInvites, dealSigners, deals, documentAccess, signingLinkEnds } from '../../db/schema';
 import { resolveAccess } from '../../documents/access';
 import { refreshHomeCounts } from '../../documents/counters';
 import { dealChanged } from '../../documents/live';
@@ -59,6 +59,14 @@ async function findLink(tx: DbOrTx, kind: InviteKind, linkId: string): Promise<L
     .where(eq(table.shortId, linkId))
     .limit(2);
   const [row] = rows;
+  if (!row && kind === 'sign') {
+    // A slot that went when its request ended leaves its link saying why (issue 40).
+    const [ended] = await tx
+      .select({ reason: signingLinkEnds.reason })
+      .from(signingLinkEnds)
+      .where(eq(signingLinkEnds.shortId, linkId));
+    if (ended) throw new AppError(`signing_request_${ended.reason}`);
+  }
   // Spec 1 §7: an invite lookup must return exactly one record.
   if (!row || rows.length !== 1) throw new AppError('invite_not_found');
   return { ...row, senderName: row.parties.sender?.name ?? '' };

@@ -28,7 +28,7 @@ export async function cancelSigning(
     }
     // The signers hear of it too, though their slots go now.
     const audience = await dealAudienceIds(tx, deal.id);
-    await deleteSigners(tx, deal.id);
+    await deleteSigners(tx, deal.id, 'cancelled');
     const removed = signers;
     await markDealNegotiating(tx, deal.id);
     const event = deal.process === 'sign' ? 'sign-to-nego' : 'restart-nego';

@@ -16,10 +16,15 @@ import { verifyEventChain } from '../../documents/audit-chain';
 import { createTestApp, eventually, type TestApp } from '../../test/app';
 import { createDeal, createWorkspaceWith } from '../../test/deal-factory';
 import { apiAs } from '../../test/drafts-factories';
-import { createUsers, type TestUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
 import { waitForMail } from '../../test/outbox';
 import { pdfsig, pdfText } from '../../test/pdf-tools';
-import { createDealInSigning, signerInput, signRequest } from '../../test/signing-factories';
+import {
+  createDealInSigning,
+  createSigningCast,
+  signerInput,
+  signRequest,
+} from '../../test/signing-factories';
 
 /*
  * Declining to sign (issue 40): a signer, or an editor of either party, says no with a reason;
@@ -38,11 +43,8 @@ let otherWorkspaceUser: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [sender, receiver, senderReader, outsider, stranger, otherWorkspaceUser] = await createUsers(
-    t.platform,
-    6,
-  );
-  await createWorkspaceWith(t.database.db, [otherWorkspaceUser]);
+  ({ sender, receiver, senderReader, outsider, stranger, otherWorkspaceUser } =
+    await createSigningCast(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -54,25 +56,8 @@ const decline = (user: TestUser, dealId: string, reason = REASON) =>
   api('POST', `/deals/${dealId}/decline-signing`, user, { reason });
 const nameOf = (user: TestUser) => `Signer ${user.lastname}`;
 
-async function inSigning(options: { others?: Parameters<typeof createDeal>[1]['others'] } = {}) {
-  if (!options.others) return createDealInSigning(t, { sender, receiver }, phones());
-  const { deal } = await createDeal(t.database.db, {
-    sender,
-    receiver,
-    others: options.others,
-    state: 'negotiate',
-    isAgreedByReceiver: true,
-  });
-  const started = await api('POST', `/deals/${deal.id}/start-signing`, sender, {
-    signers: [signerInput(sender, 'sender', phones()[0])],
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  const setup = await api('PUT', `/deals/${deal.id}/signers`, receiver, {
-    signers: [signerInput(receiver, 'receiver', phones()[1])],
-  });
-  expect(setup.statusCode, setup.body).toBe(200);
-  return deal;
-}
+const inSigning = (options: Parameters<typeof createDealInSigning>[3] = {}) =>
+  createDealInSigning(t, { sender, receiver }, phones(), options);
 
 let phoneCounter = 0;
 function phones(): [string, string] {
@@ -216,7 +201,7 @@ describe('declining to sign', () => {
     expect(download.statusCode).toBe(200);
     expect(pdfsig(download.rawPayload)).toContain('Signature Validation: Signature is Valid.');
     const text = pdfText(download.rawPayload).replace(/\s+/g, ' ');
-    expect(text).toContain(`Signature voided by the decline: ${nameOf(sender)}`);
+    expect(text).toContain(`Signature voided: ${nameOf(sender)}`);
     expect(text).toContain(
       `Declined to sign, back to negotiation — ${receiver.name}. Reason: ${REASON}`,
     );

@@ -13,17 +13,11 @@ import type { Platform } from '../../platform/platform';
 import { documentPath } from '../invites';
 import { queueDealWebhook } from '../webhooks';
 import { appendDealEvent } from './deal-events';
-import {
-  callerName,
-  deleteSigners,
-  markDealDeclined,
-  partySigners,
-  type SignerRow,
-  userLangs,
-} from './queries';
+import { callerName, deleteSigners, markDealNegotiating, partySigners, userLangs } from './queries';
 import { signingRefusal as refuse } from './refusals';
 import { type Caller, loadSigningContext } from './signing-context';
 import { afterSigningChange, notifySigning } from './signing-notices';
+import { voidSignatures } from './void-signatures';
 
 export type DeclineResult = z.output<typeof declineResultSchema>;
 
@@ -78,8 +72,8 @@ export async function declineSigning(
     // Everyone the signing concerned hears of it, the signers whose slots go now included.
     const audience = await dealAudienceIds(tx, deal.id);
     await voidSignatures(platform, tx, deal.id, signers, options.user.id);
-    await deleteSigners(tx, deal.id);
-    await markDealDeclined(tx, deal.id, declined);
+    await deleteSigners(tx, deal.id, 'declined');
+    await markDealNegotiating(tx, deal.id, declined);
     await appendDealEvent(platform, tx, deal.id, {
       event: 'signing-declined',
       userId: options.user.id,
@@ -98,30 +92,6 @@ export async function declineSigning(
     // A signer outside both parties loses the deal with their slot.
     return { declined, canOpenDeal: context.role !== 'signer' };
   });
-}
-
-/** Each signature given before the decline, voided: its signer, time and text in the trail. */
-async function voidSignatures(
-  platform: Platform,
-  tx: Tx,
-  dealId: string,
-  signers: readonly SignerRow[],
-  userId: string,
-): Promise<void> {
-  for (const signer of signers) {
-    if (signer.state !== 'signed') continue;
-    await appendDealEvent(platform, tx, dealId, {
-      event: 'signature-voided',
-      userId,
-      data: {
-        signerId: signer.id,
-        actorParty: signer.party,
-        name: `${signer.firstname} ${signer.lastname}`,
-        signedAt: signer.signedAt?.toISOString() ?? null,
-        signatureText: signer.signatureText,
-      },
-    });
-  }
 }
 
 /** The decline by e-mail to the users of both parties (never the one who declined). */

@@ -1,8 +1,21 @@
 import type { PartyRole } from '@pactum/core/documents';
-import type { DealDecline, SignatureDefaults, SigningLang } from '@pactum/core/signing';
+import type {
+  DealDecline,
+  SignatureDefaults,
+  SigningLang,
+  SigningLinkEndReason,
+} from '@pactum/core/signing';
 import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { dealSigners, deals, documentEvents, files, signerCodes, users } from '../../db/schema';
+import {
+  dealSigners,
+  deals,
+  documentEvents,
+  files,
+  signerCodes,
+  signingLinkEnds,
+  users,
+} from '../../db/schema';
 import { eventChainOrder } from '../../documents/audit-chain';
 
 /*
@@ -72,11 +85,35 @@ export async function claimedSignerParty(
   return signer?.party;
 }
 
-/** Removes the deal's signers (of one party when given), signed or not. */
-export async function deleteSigners(tx: Tx, dealId: string, party?: PartyRole): Promise<void> {
+/**
+ * Removes the deal's signers (of one party when given), signed or not; each one's link is kept
+ * as ended, for `reason`, so opening it says why it stopped working.
+ */
+export async function deleteSigners(
+  tx: Tx,
+  dealId: string,
+  reason: SigningLinkEndReason,
+  party?: PartyRole,
+): Promise<void> {
+  const ofDeal = and(
+    eq(dealSigners.dealId, dealId),
+    party ? eq(dealSigners.party, party) : undefined,
+  );
   await tx
-    .delete(dealSigners)
-    .where(and(eq(dealSigners.dealId, dealId), party ? eq(dealSigners.party, party) : undefined));
+    .insert(signingLinkEnds)
+    .select(
+      tx
+        .select({
+          shortId: dealSigners.shortId,
+          dealId: dealSigners.dealId,
+          reason: sql<SigningLinkEndReason>`${reason}`.as('reason'),
+          endedAt: sql<Date>`now()`.as('ended_at'),
+        })
+        .from(dealSigners)
+        .where(ofDeal),
+    )
+    .onConflictDoNothing();
+  await tx.delete(dealSigners).where(ofDeal);
 }
 
 /** The ids of the accounts whose verified address is one of `emails`, by lower-cased address. */
@@ -179,12 +216,20 @@ export async function setSignersTwoStep(tx: Tx, dealId: string, use2fa: boolean)
 export async function markDealInSigning(
   tx: Tx,
   dealId: string,
-  options: { use2fa: boolean; contentSha256: string },
+  options: {
+    use2fa: boolean;
+    contentSha256: string;
+    reminders: Pick<
+      typeof deals.$inferInsert,
+      'reminderFirstDays' | 'reminderEveryDays' | 'reminderMax'
+    >;
+  },
 ): Promise<void> {
   await tx
     .update(deals)
     .set({
       state: 'in-signing',
+      ...options.reminders,
       use2faInSigning: options.use2fa,
       contentSha256: options.contentSha256,
       signingStartedAt: sql`now()`,
@@ -194,25 +239,14 @@ export async function markDealInSigning(
     .where(eq(deals.id, dealId));
 }
 
-/** The deal back in negotiation after signing is cancelled: nothing frozen any more. */
-export async function markDealNegotiating(tx: Tx, dealId: string): Promise<void> {
-  await tx
-    .update(deals)
-    .set({
-      state: 'negotiate',
-      process: 'negotiate',
-      contentSha256: null,
-      signingStartedAt: null,
-      modifiedAt: new Date(),
-    })
-    .where(eq(deals.id, dealId));
-}
-
-/** The deal back in negotiation after a decline to sign, the decline kept on it (issue 40). */
-export async function markDealDeclined(
+/**
+ * The deal back in negotiation after signing was cancelled, withdrawn or declined: nothing
+ * frozen any more; a decline is kept on the deal until signing starts again (issue 40).
+ */
+export async function markDealNegotiating(
   tx: Tx,
   dealId: string,
-  declined: DealDecline,
+  declined: DealDecline | null = null,
 ): Promise<void> {
   await tx
     .update(deals)
@@ -221,7 +255,7 @@ export async function markDealDeclined(
       process: 'negotiate',
       contentSha256: null,
       signingStartedAt: null,
-      declined,
+      ...(declined ? { declined } : {}),
       modifiedAt: new Date(),
     })
     .where(eq(deals.id, dealId));

@@ -16,6 +16,7 @@ import {
   signerSetupRequestSchema,
   signRequestSchema,
   twoStepCodeSchema,
+  withdrawRequestSchema,
 } from '@pactum/core/signing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import { requireSession } from '../../http/session';
 import { cancelSigning } from './cancel-signing';
 import { declineSigning } from './decline-signing';
 import { originalPdfFile } from './original-pdf-file';
+import { remindNow, scheduleReminders } from './reminders';
 import { retrySigned } from './retry-signed';
 import { sendCode } from './send-code';
 import { getSendPdfDraft, saveSendPdfDraft, sendPdf } from './send-pdf';
@@ -36,6 +38,7 @@ import { getSigningView } from './signing-view';
 import { startSigning } from './start-signing';
 import { updateSignatureDefaults } from './update-signature-defaults';
 import { verifyCode } from './verify-code';
+import { withdrawSigning } from './withdraw-signing';
 
 const tags = ['signing'];
 const dealParams = z.object({ dealId: z.uuid() });
@@ -53,6 +56,11 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       await resumePendingSignedPdfs(platform, signingJob(platform));
     } catch (error) {
       app.log.error({ err: error }, 'could not resume pending signed PDFs');
+    }
+    try {
+      await scheduleReminders(platform);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not schedule the signing reminders');
     }
   });
   await app.register(dealSigningRoutes);
@@ -149,6 +157,27 @@ const dealSigningRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
       }),
   );
+
+  app.post(
+    '/api/v1/deals/:dealId/withdraw-signing',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw the signing request, with a reason: to negotiation or to the trash',
+        description:
+          'By an editor of the sender’s side while the deal is in signing, also after signatures (they are voided). Every signing link stops working; the signers and the receiver’s side are mailed. A Send & Sign PDF goes to the trash only (409 otherwise).',
+        params: dealParams,
+        body: withdrawRequestSchema,
+        response: { 200: signingViewSchema },
+      },
+    },
+    async (request) =>
+      withdrawSigning(platform, {
+        user: await userOf(request),
+        ...request.params,
+        ...request.body,
+      }),
+  );
 };
 
 /** A signer's own steps: the SMS two-step code, the signature and its font and colour. */
@@ -206,6 +235,21 @@ const signerRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       }),
+  );
+
+  app.post(
+    '/api/v1/deals/:dealId/signers/:signerId/remind',
+    {
+      schema: {
+        tags,
+        summary: 'Remind a signer who has not signed (the sender’s side)',
+        description:
+          'Mails the signer their link again now. At most once an hour per signer (429 with Retry-After and the minutes left) and never beyond the deal’s reminder limit (409).',
+        params: signerParams,
+        response: { 200: signingViewSchema },
+      },
+    },
+    async (request) => remindNow(platform, { user: await userOf(request), ...request.params }),
   );
 
   app.patch(

@@ -24,6 +24,7 @@ import { queueDealWebhook } from '../webhooks';
 import { applyCreditChange } from '../workspaces';
 import { appendDealEvent } from './deal-events';
 import { callerName } from './queries';
+import { planReminders, reminderColumns } from './reminders';
 import { inviteSigners, replaceSigners } from './signers';
 import { afterSigningChange, notifySigning } from './signing-notices';
 
@@ -112,6 +113,7 @@ export async function sendPdf(
         contentSha256: sha256Hex(pdf),
         signingStartedAt: sql`now()`,
         pdfFileId: upload.id,
+        ...reminderColumns(undefined),
       })
       .returning();
     if (!deal) throw new Error('deal not created');
@@ -178,6 +180,7 @@ export async function sendPdf(
       });
       await inviteSigners(platform, tx, { deal, signers, senderName });
     }
+    await planReminders(tx, deal.id, platform.clock.now());
     for (const email of new Set(input.representatives?.emails ?? [])) {
       await createInvite(platform, tx, {
         dealId: deal.id,

@@ -3,6 +3,7 @@ import type { Platform } from '../../platform/platform';
 import { appendDealEvent } from './deal-events';
 import { callerName, partySigners } from './queries';
 import { signingRefusal as refuse } from './refusals';
+import { planReminders } from './reminders';
 import { inviteSigners, replaceSigners, validatedSigners } from './signers';
 import { type Caller, lockAsEditor } from './signing-context';
 import { afterSigningChange } from './signing-notices';
@@ -52,6 +53,7 @@ export async function setupSigners(
         signers: created,
         senderName: await callerName(tx, options.user.id),
       });
+      await planReminders(tx, deal.id, platform.clock.now());
       await appendDealEvent(platform, tx, deal.id, {
         event: current.length > 0 ? 'change-signer' : 'signer-setup',
         userId: options.user.id,

@@ -161,8 +161,9 @@ describe('changing signers in signing', () => {
 
     // The replaced signer: the link, the signing view and the old record are gone for them.
     const link = await openLink(first, old.shortId);
-    expect(link.statusCode).toBe(404);
-    expect(link.json().error.code).toBe('invite_not_found');
+    // It says why it stopped working (issue 40): the party named its signers again.
+    expect(link.statusCode).toBe(410);
+    expect(link.json().error.code).toBe('signing_request_replaced');
     expect((await api('GET', `/deals/${deal.id}/signing`, first)).statusCode).toBe(404);
     expect(
       (await api('POST', `/deals/${deal.id}/signers/${old.id}/sign`, first, signBody)).statusCode,
@@ -230,7 +231,8 @@ describe('switching from signing to negotiation', () => {
     // Every old link and record stops working.
     for (const old of before) {
       const link = await openLink(signerUser, old.shortId);
-      expect(link.statusCode).toBe(404);
+      expect(link.statusCode).toBe(410);
+      expect(link.json().error.code).toBe('signing_request_cancelled');
     }
     expect((await api('GET', `/deals/${deal.id}/signing`, signerUser)).statusCode).toBe(404);
     const stale = before.find((signer) => signer.party === 'receiver');

@@ -108,7 +108,18 @@ export async function getSigningView(
       isPartyEditor: isEditor,
       hasOwnUnsignedSigner: signers.some((signer) => signer.state === 'new' && isMySlot(signer)),
     }),
+    canWithdraw: isEditor && myParty === 'sender' && isSigning,
     declined: deal.declined ?? null,
+    reminders:
+      deal.reminderFirstDays !== null &&
+      deal.reminderEveryDays !== null &&
+      deal.reminderMax !== null
+        ? {
+            firstAfterDays: deal.reminderFirstDays,
+            everyDays: deal.reminderEveryDays,
+            max: deal.reminderMax,
+          }
+        : null,
     canSetupSigners:
       isEditor &&
       (deal.state === 'new' || deal.state === 'negotiate' || isSigning) &&
@@ -145,6 +156,12 @@ export async function getSigningView(
         city: signer.city,
         country: signer.country,
         isMe,
+        reminders: {
+          sent: signer.remindersSent,
+          lastAt: signer.lastRemindedAt?.toISOString() ?? null,
+          nextAt: signer.nextReminderAt?.toISOString() ?? null,
+        },
+        canRemind: isEditor && myParty === 'sender' && isSigning && signer.state === 'new' && !isMe,
         canSign: canSignAs(signer, { email, isEmailProven }, deal.state),
         isEmailProofNeeded: isMe && isSigning && signer.state === 'new' && !isEmailProven,
         use2fa: signer.use2fa,

@@ -8,6 +8,7 @@ import { loadContractContent } from './contract-content';
 import { appendDealEvent } from './deal-events';
 import { callerName, markDealInSigning, partySigners, setSignersTwoStep } from './queries';
 import { signingRefusal as refuse } from './refusals';
+import { planReminders, reminderColumns } from './reminders';
 import { inviteSigners, replaceSigners, validatedSigners } from './signers';
 import { type Caller, lockAsEditor } from './signing-context';
 import { afterSigningChange, notifySigning } from './signing-notices';
@@ -41,7 +42,12 @@ export async function startSigning(
     await setSignersTwoStep(tx, deal.id, use2fa);
     const content = await loadContractContent(tx, deal.id);
     if (!content) throw new AppError('not_found');
-    await markDealInSigning(tx, deal.id, { use2fa, contentSha256: content.sha256 });
+    await markDealInSigning(tx, deal.id, {
+      use2fa,
+      contentSha256: content.sha256,
+      reminders: reminderColumns(options.input.reminders),
+    });
+    await planReminders(tx, deal.id, platform.clock.now());
     const all = await partySigners(tx, deal.id);
     await inviteSigners(platform, tx, {
       deal,

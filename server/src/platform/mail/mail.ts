@@ -49,6 +49,8 @@ export const mailQueueOf: Readonly<Record<MailTemplateName, 'account' | 'general
   'deal-invite': 'general',
   'signing-request': 'general',
   'signing-declined': 'general',
+  'signing-withdrawn': 'general',
+  'signing-reminder': 'general',
   'signed-document': 'general',
   'document-shared': 'general',
   'document-alert': 'general',

@@ -51,12 +51,24 @@ type DealInviteVars = {
   url: string;
 };
 
+/** A withdrawn signing request: who withdrew it for which company, on which document, and why. */
+type SigningWithdrawnVars = { by: string; party: string; title: string; reason: string };
+
 /** A decline to sign: who, for which company, on which document and why, and the deal's link. */
 type SigningDeclinedVars = {
   by: string;
   party: string;
   title: string;
   reason: string;
+  url: string;
+};
+
+/** A reminder to sign: who, which document from whom for which company, and their link. */
+type SigningReminderVars = {
+  signer: string;
+  title: string;
+  sender: string;
+  party: string;
   url: string;
 };
 
@@ -270,6 +282,53 @@ export const mailTemplates = {
       action: (v: SigningDeclinedVars) => ({ label: 'Avaa Pactumissa', url: v.url }),
     },
   },
+  /**
+   * A signing request withdrawn by the sender's side (issue 40), to every signer (whose link
+   * stops working) and everyone on the receiver's side: who, and why.
+   */
+  'signing-withdrawn': {
+    en: {
+      subject: (v: SigningWithdrawnVars) => `The signing request for "${v.title}" was withdrawn`,
+      paragraphs: (v: SigningWithdrawnVars) => [
+        'Hello,',
+        `${v.by} (${v.party}) withdrew the request to sign the document "${v.title}". Signing links sent for it no longer work, and signatures already given were voided. Nothing more is needed from you.`,
+        `Their reason: ${v.reason}`,
+      ],
+    },
+    fi: {
+      subject: (v: SigningWithdrawnVars) =>
+        `Asiakirjan "${v.title}" allekirjoituspyyntö vedettiin takaisin`,
+      paragraphs: (v: SigningWithdrawnVars) => [
+        'Hei,',
+        `${v.by} (${v.party}) veti takaisin pyynnön allekirjoittaa asiakirja "${v.title}". Sen allekirjoituslinkit eivät enää toimi, ja jo annetut allekirjoitukset mitätöitiin. Sinulta ei tarvita muuta.`,
+        `Perustelu: ${v.reason}`,
+      ],
+    },
+  },
+  /**
+   * A reminder to a signer who has not signed yet (issue 40): sent by the deal's schedule or
+   * 'Remind now', with their own signing link.
+   */
+  'signing-reminder': {
+    en: {
+      subject: (v: SigningReminderVars) => `Reminder: please sign "${v.title}" in Pactum`,
+      paragraphs: (v: SigningReminderVars) => [
+        `Hello ${v.signer},`,
+        `The document "${v.title}" from ${v.sender} is still waiting for your signature for ${v.party}.`,
+        'Open the document with the link below. Sign in (or register) with this e-mail address.',
+      ],
+      action: (v: SigningReminderVars) => ({ label: 'Review and sign', url: v.url }),
+    },
+    fi: {
+      subject: (v: SigningReminderVars) => `Muistutus: allekirjoita "${v.title}" Pactumissa`,
+      paragraphs: (v: SigningReminderVars) => [
+        `Hei ${v.signer},`,
+        `Asiakirja "${v.title}" lähettäjältä ${v.sender} odottaa yhä allekirjoitustasi osapuolen ${v.party} puolesta.`,
+        'Avaa asiakirja alla olevasta linkistä. Kirjaudu sisään (tai rekisteröidy) tällä sähköpostiosoitteella.',
+      ],
+      action: (v: SigningReminderVars) => ({ label: 'Tarkista ja allekirjoita', url: v.url }),
+    },
+  },
   /** Every signer's copy of a signed document (spec 3 §4 send-all-signers-email). */
   'signed-document': {
     en: {
@@ -432,6 +491,8 @@ const chosenText: { [N in MailTemplateName]?: ReadonlyArray<keyof MailVars<N>> }
   'deal-invite': ['sender', 'title', 'receiver', 'message'],
   'signing-request': ['signer', 'sender', 'title', 'party'],
   'signing-declined': ['by', 'party', 'title', 'reason'],
+  'signing-withdrawn': ['by', 'party', 'title', 'reason'],
+  'signing-reminder': ['signer', 'title', 'sender', 'party'],
   'signed-document': ['title'],
   'document-shared': ['sharer', 'title'],
   'document-alert': [

@@ -167,6 +167,19 @@ const INVITE_ERRORS = [
   'invite_invalid',
   'invite_wrong_account',
   'invite_other_party',
+  'signing_request_cancelled',
+  'signing_request_declined',
+  'signing_request_withdrawn',
+  'signing_request_replaced',
+];
+
+/** Refusals of a link that once worked: a warning, and the way to the dashboard. */
+const ENDED_LINK_ERRORS = [
+  'invite_invalid',
+  'signing_request_cancelled',
+  'signing_request_declined',
+  'signing_request_withdrawn',
+  'signing_request_replaced',
 ];
 
 /** The spec's invite errors (1 §8); an expired link offers the dashboard. */
@@ -181,11 +194,11 @@ function InviteError({ error }: { error: unknown }) {
   return (
     <StartFrame title={t('invite.title')}>
       {message !== undefined && (
-        <Alert severity={code === 'invite_invalid' ? 'warning' : 'error'} role="alert">
+        <Alert severity={ENDED_LINK_ERRORS.includes(code) ? 'warning' : 'error'} role="alert">
           {message}
         </Alert>
       )}
-      {code === 'invite_invalid' && (
+      {ENDED_LINK_ERRORS.includes(code) && (
         <Button
           variant="contained"
           component={RouterLink}

@@ -28,15 +28,16 @@ import { toast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLang } from '../../ui/use-lang';
 import { useMe, useSendVerification } from '../auth';
-import { DeclinedNotice, dealEditPath, dealSignPath, HOME_PATH } from '../documents';
+import { DeclinedNotice, dealEditPath, dealListPath, dealSignPath, HOME_PATH } from '../documents';
 import { RichTextView } from '../sections';
 import { SupportContact } from '../support';
 import { type SigningSigner, type SigningView, signedPdfUrl, useSigning } from './api/get-signing';
-import { useCancelSigning, useRetrySignedPdf } from './api/signing-actions';
+import { useCancelSigning, useRemindNow, useRetrySignedPdf } from './api/signing-actions';
 import { AuditTrailDialog, AuditTrailList } from './components/audit-trail';
 import { DeclineDialog } from './components/decline-dialog';
 import { SignDialog } from './components/sign-dialog';
 import { SignerSetupDialog } from './components/signer-setup-dialog';
+import { WithdrawDialog } from './components/withdraw-dialog';
 import { loadSignatureFonts, signatureFontFamily } from './signature-fonts';
 
 /** Cancel signing goes back to the editor after 0.5 s (spec 3 §4, §9). */
@@ -86,7 +87,7 @@ function SigningBody({ view }: { view: SigningView }) {
   const lang = useLang();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<
-    'start' | 'setup' | 'audit' | 'cancel' | 'decline' | { sign: SigningSigner } | null
+    'start' | 'setup' | 'audit' | 'cancel' | 'decline' | 'withdraw' | { sign: SigningSigner } | null
   >(null);
   const cancel = useCancelSigning(view.id);
   const retry = useRetrySignedPdf(view.id);
@@ -237,6 +238,11 @@ function SigningBody({ view }: { view: SigningView }) {
                   {t('signing.cancelSigning')}
                 </Button>
               )}
+              {view.canWithdraw && (
+                <Button color="warning" variant="outlined" onClick={() => setDialog('withdraw')}>
+                  {t('signing.withdraw.open')}
+                </Button>
+              )}
               {view.canDecline && (
                 <Button color="error" variant="outlined" onClick={() => setDialog('decline')}>
                   {t('signing.decline.open')}
@@ -338,6 +344,19 @@ function SigningBody({ view }: { view: SigningView }) {
           }}
         />
       )}
+      {dialog === 'withdraw' && (
+        <WithdrawDialog
+          view={view}
+          onClose={() => setDialog(null)}
+          onWithdrawn={(next, moveTo) => {
+            setDialog(null);
+            toast.success(t('signing.withdraw.done', { title: view.title }));
+            const party = next.myParty;
+            if (moveTo === 'trash') navigate(dealListPath('trash'));
+            else if (party) navigate(dealEditPath(next.id, party));
+          }}
+        />
+      )}
       {dialog === 'cancel' && (
         <Dialog open onClose={() => setDialog(null)} aria-labelledby="cancel-signing-title">
           <DialogTitle id="cancel-signing-title">{t('signing.cancelSigning')}</DialogTitle>
@@ -383,6 +402,7 @@ function SignerList({
 }) {
   const { t, i18n } = useTranslation();
   const signers = view.signers.filter((signer) => signer.party === party);
+  const remind = useRemindNow(view.id);
   const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -428,6 +448,45 @@ function SignerList({
                 {signer.email}
                 {signer.phone ? ` · ${signer.phone}` : ''}
               </Typography>
+              {signer.state === 'new' && (signer.reminders.sent > 0 || signer.canRemind) && (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {signer.reminders.sent > 0 && signer.reminders.lastAt
+                      ? t('signing.signers.reminded', {
+                          count: signer.reminders.sent,
+                          time: format.format(new Date(signer.reminders.lastAt)),
+                        })
+                      : ''}
+                    {signer.reminders.nextAt
+                      ? `${signer.reminders.sent > 0 ? ' · ' : ''}${t(
+                          'signing.signers.nextReminder',
+                          {
+                            time: format.format(new Date(signer.reminders.nextAt)),
+                          },
+                        )}`
+                      : ''}
+                  </Typography>
+                  {signer.canRemind && (
+                    <Button
+                      size="small"
+                      disabled={remind.isPending}
+                      onClick={() =>
+                        remind.mutate(signer.id, {
+                          onSuccess: () =>
+                            toast.success(
+                              t('signing.signers.reminderSent', {
+                                name: `${signer.firstname} ${signer.lastname}`,
+                              }),
+                            ),
+                        })
+                      }
+                    >
+                      {t('signing.signers.remindNow')}
+                    </Button>
+                  )}
+                </Stack>
+              )}
+              {remind.variables === signer.id && <ErrorAlert error={remind.error} />}
               {signer.isEmailProofNeeded && <EmailProofAlert dealId={view.id} />}
               {signer.signature && (
                 <Typography

@@ -10,6 +10,7 @@ import type {
   SignerSetupRequest,
   SignRequest,
   signatureDefaultsSchema,
+  WithdrawRequest,
 } from '@pactum/core/signing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -69,6 +70,22 @@ export function useDeclineSigning(dealId: string) {
       await queryClient.invalidateQueries({ queryKey: ['me'] });
     },
   });
+}
+
+/** POST /deals/:id/withdraw-signing (the sender's side). */
+export function useWithdrawSigning(dealId: string) {
+  return useSigningMutation(dealId, (body: WithdrawRequest) =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/withdraw-signing`, { method: 'POST', body }),
+  );
+}
+
+/** POST /deals/:id/signers/:signerId/remind: 'Remind now' (the sender's side). */
+export function useRemindNow(dealId: string) {
+  return useSigningMutation(dealId, (signerId: string) =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/remind`, {
+      method: 'POST',
+    }),
+  );
 }
 
 /** POST /deals/:id/signers/:signerId/sign. */

@@ -6,14 +6,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { DECLINE_REASON_MAX, DECLINE_REASON_MIN, declineRequestSchema } from '@pactum/core/signing';
+import { declineRequestSchema } from '@pactum/core/signing';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../ui/error-alert';
-import { FormTextField } from '../../../ui/form-text-field';
 import { SubmitButton } from '../../../ui/submit-button';
 import { type DeclineResult, useDeclineSigning } from '../api/signing-actions';
+import { ReasonField } from './reason-field';
 
 /**
  * 'Decline to sign' (issue 40): the reason (10–1,000 characters) the other party reads, checked
@@ -37,7 +37,6 @@ export function DeclineDialog({
     mode: 'onTouched',
     defaultValues: { reason: '' },
   });
-  const reason = useWatch({ control: form.control, name: 'reason' });
   const submit = form.handleSubmit((body) => decline.mutate(body, { onSuccess: onDeclined }));
   return (
     <Dialog
@@ -52,20 +51,7 @@ export function DeclineDialog({
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{t('signing.decline.intro')}</DialogContentText>
-            <FormTextField
-              control={form.control}
-              name="reason"
-              label={t('signing.decline.reason')}
-              helperText={t('signing.decline.reasonHelp', {
-                count: reason.trim().length,
-                min: DECLINE_REASON_MIN,
-                max: DECLINE_REASON_MAX,
-              })}
-              required
-              multiline
-              minRows={3}
-              autoFocus
-            />
+            <ReasonField control={form.control} label={t('signing.decline.reason')} />
             <ErrorAlert error={decline.error} />
           </Stack>
         </DialogContent>

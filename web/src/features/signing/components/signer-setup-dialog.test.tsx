@@ -98,4 +98,24 @@ describe('signer setup dialog', { timeout: 30_000 }, () => {
       }),
     ]);
   });
+
+  it('turns the reminders off when asked (left on, the server’s defaults hold)', async () => {
+    const onClose = vi.fn();
+    const { user } = renderWithApp(
+      <SignerSetupDialog view={view} mode="start" onClose={onClose} />,
+    );
+    const reminders = screen.getByRole('checkbox', { name: /remind signers who have not signed/i });
+    expect(reminders).toBeChecked();
+    expect(reminders).toHaveAccessibleName(
+      'Remind signers who have not signed: after 3 days, then every 3 days, at most 5 times',
+    );
+    await paste(user, row(1).getByLabelText(/first name/i), 'ann');
+    await paste(user, row(1).getByLabelText(/last name/i), 'lee');
+    await paste(user, row(1).getByLabelText(/e-mail/i), 'ann@sender.test');
+    await paste(user, row(1).getByLabelText(/phone/i), '401112222');
+    await user.click(reminders);
+    await user.click(screen.getByRole('button', { name: 'Start signing' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(starts()[0]?.body).toMatchObject({ use2faInSigning: false, reminders: null });
+  });
 });

@@ -14,6 +14,7 @@ import type { PartyRole } from '@pactum/core/documents';
 import {
   DEFAULT_PHONE_PREFIX,
   MAX_SIGNERS_PER_PARTY,
+  REMINDER_DEFAULTS,
   type SignerInput,
   signerSetupSchema,
   validateSigners,
@@ -88,6 +89,7 @@ export function SignerSetupDialog({
           parties: [party],
         }),
         use2faInSigning: z.boolean(),
+        sendReminders: z.boolean(),
       }),
     [isNegotiation, party],
   );
@@ -99,6 +101,7 @@ export function SignerSetupDialog({
     defaultValues: {
       signers: existing.length > 0 ? existing : isNegotiation ? [] : [emptySigner(party)],
       use2faInSigning: view.use2faInSigning,
+      sendReminders: true,
     },
   });
   // Checked as typed: from the first key in a signer's field on, the whole setup is checked at
@@ -123,9 +126,17 @@ export function SignerSetupDialog({
     );
   };
   const submit = form.handleSubmit((values) =>
-    mutation.mutate(mode === 'start' ? values : { signers: values.signers }, {
-      onSuccess: onClose,
-    }),
+    mutation.mutate(
+      mode === 'start'
+        ? {
+            signers: values.signers,
+            use2faInSigning: values.use2faInSigning,
+            // Left out, the server's defaults hold; null turns reminders off.
+            ...(values.sendReminders ? {} : { reminders: null }),
+          }
+        : { signers: values.signers },
+      { onSuccess: onClose },
+    ),
   );
 
   return (
@@ -230,19 +241,39 @@ export function SignerSetupDialog({
                   />
                 )}
               />
-            ) : (
-              view.state === 'in-signing' && (
-                <Stack>
+            ) : null}
+            {mode === 'start' && (
+              <Controller
+                control={form.control}
+                name="sendReminders"
+                render={({ field }) => (
                   <FormControlLabel
-                    control={<Checkbox checked={view.use2faInSigning} disabled />}
-                    label={t('signing.setup.use2fa')}
+                    control={
+                      <Checkbox
+                        inputRef={field.ref}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                      />
+                    }
+                    label={t('signing.setup.sendReminders', REMINDER_DEFAULTS)}
                   />
-                  <Typography variant="body2" color="text.secondary">
-                    {t('signing.setup.use2faDeal')}
-                  </Typography>
-                </Stack>
-              )
+                )}
+              />
             )}
+            {mode === 'start'
+              ? null
+              : view.state === 'in-signing' && (
+                  <Stack>
+                    <FormControlLabel
+                      control={<Checkbox checked={view.use2faInSigning} disabled />}
+                      label={t('signing.setup.use2fa')}
+                    />
+                    <Typography variant="body2" color="text.secondary">
+                      {t('signing.setup.use2faDeal')}
+                    </Typography>
+                  </Stack>
+                )}
             <ErrorAlert error={mutation.error} />
           </Stack>
         </DialogContent>
