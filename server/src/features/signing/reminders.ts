@@ -28,6 +28,8 @@ import { getSigningView, type SigningView } from './signing-view';
  */
 
 export const REMINDER_SWEEP_JOB = 'signing.reminders-due';
+/** Tests only (PACTUM_CRASH_AT): the process dies right after a sweep's first reminder committed. */
+export const REMINDER_CRASH_AFTER_FIRST = 'reminder-after-first';
 export const REMINDER_SWEEP_CRON = '* * * * *';
 /** Due slots read per sweep query. */
 const SWEEP_BATCH = 50;
@@ -179,7 +181,9 @@ export async function sweepReminders(platform: Platform): Promise<number> {
       .orderBy(asc(dealSigners.nextReminderAt), asc(dealSigners.id))
       .limit(SWEEP_BATCH);
     for (const slot of due) {
-      if (await remindDue(platform, slot, now)) sent += 1;
+      if (!(await remindDue(platform, slot, now))) continue;
+      sent += 1;
+      if (platform.config.crashAt === REMINDER_CRASH_AFTER_FIRST) process.exit(70);
     }
     const last = due.at(-1);
     if (due.length < SWEEP_BATCH || !last?.at) return sent;
