@@ -284,6 +284,27 @@ const routes: PartyRoute[] = [
     ],
   },
   {
+    method: 'PUT',
+    path: '/api/v1/deals/{dealId}/signers/{signerId}',
+    dealState: 'in-signing',
+    who: 'receiver',
+    role: 'edit',
+    url: () => `/deals/${dealId}/signers/${receiverSignerId}`,
+    body: () => ({
+      firstname: 'Hijack',
+      lastname: 'Signer',
+      email: 'hijack@pactum.test',
+      phone: '+358401110009',
+      reason: 'A reason long enough to be read.',
+    }),
+    wrong: () => [
+      { as: 'sender', status: 403 },
+      { as: 'receiverViewer', status: 403 },
+      { as: 'senderViewer', status: 403 },
+      ...outsiders(),
+    ],
+  },
+  {
     method: 'POST',
     path: '/api/v1/deals/{dealId}/signers/{signerId}/remind',
     dealState: 'in-signing',

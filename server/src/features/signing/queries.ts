@@ -86,18 +86,19 @@ export async function claimedSignerParty(
 }
 
 /**
- * Removes the deal's signers (of one party when given), signed or not; each one's link is kept
- * as ended, for `reason`, so opening it says why it stopped working.
+ * Removes the deal's signers (of one party, or one signer, when given), signed or not; each
+ * one's link is kept as ended, for `reason`, so opening it says why it stopped working.
  */
 export async function deleteSigners(
   tx: Tx,
   dealId: string,
   reason: SigningLinkEndReason,
-  party?: PartyRole,
+  only: { party?: PartyRole; signerId?: string } = {},
 ): Promise<void> {
   const ofDeal = and(
     eq(dealSigners.dealId, dealId),
-    party ? eq(dealSigners.party, party) : undefined,
+    only.party ? eq(dealSigners.party, only.party) : undefined,
+    only.signerId ? eq(dealSigners.id, only.signerId) : undefined,
   );
   await tx
     .insert(signingLinkEnds)

@@ -10,6 +10,7 @@ import {
 } from '@pactum/core/api/signing';
 import {
   declineRequestSchema,
+  replaceSignerRequestSchema,
   sendPdfDraftSchema,
   sendPdfSchema,
   signatureDefaultsSchema,
@@ -26,6 +27,7 @@ import { cancelSigning } from './cancel-signing';
 import { declineSigning } from './decline-signing';
 import { originalPdfFile } from './original-pdf-file';
 import { remindNow, scheduleReminders } from './reminders';
+import { replaceSigner } from './replace-signer';
 import { retrySigned } from './retry-signed';
 import { sendCode } from './send-code';
 import { getSendPdfDraft, saveSendPdfDraft, sendPdf } from './send-pdf';
@@ -234,6 +236,27 @@ const signerRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+      }),
+  );
+
+  app.put(
+    '/api/v1/deals/:dealId/signers/:signerId',
+    {
+      schema: {
+        tags,
+        summary: 'Replace one signer who has not signed (the signer’s party)',
+        description:
+          'By an editor of the signer’s party while in signing, with a reason. The other signers, their links and signatures stay; the old link stops working; the new signer is mailed. 409 when the signer has signed.',
+        params: signerParams,
+        body: replaceSignerRequestSchema,
+        response: { 200: signingViewSchema },
+      },
+    },
+    async (request) =>
+      replaceSigner(platform, {
+        user: await userOf(request),
+        ...request.params,
+        input: request.body,
       }),
   );
 

@@ -44,7 +44,15 @@ export async function replaceSigners(
   tx: Tx,
   options: { dealId: string; party: PartyRole; signers: SignerInput[]; use2fa: boolean },
 ): Promise<SignerRow[]> {
-  await deleteSigners(tx, options.dealId, 'replaced', options.party);
+  await deleteSigners(tx, options.dealId, 'replaced', { party: options.party });
+  return insertSigners(tx, options);
+}
+
+/** New signer records of a party, each with a fresh link. */
+export async function insertSigners(
+  tx: Tx,
+  options: { dealId: string; party: PartyRole; signers: SignerInput[]; use2fa: boolean },
+): Promise<SignerRow[]> {
   if (options.signers.length === 0) return [];
   // A signer whose account has the verified address is theirs at once (the to-sign list, the
   // link). An unverified account with that address is not: whoever holds the mailbox claims the

@@ -162,6 +162,7 @@ export async function getSigningView(
           nextAt: signer.nextReminderAt?.toISOString() ?? null,
         },
         canRemind: isEditor && myParty === 'sender' && isSigning && signer.state === 'new' && !isMe,
+        canReplace: isEditor && signer.party === myParty && isSigning && signer.state === 'new',
         canSign: canSignAs(signer, { email, isEmailProven }, deal.state),
         isEmailProofNeeded: isMe && isSigning && signer.state === 'new' && !isEmailProven,
         use2fa: signer.use2fa,

@@ -35,6 +35,7 @@ import { type SigningSigner, type SigningView, signedPdfUrl, useSigning } from '
 import { useCancelSigning, useRemindNow, useRetrySignedPdf } from './api/signing-actions';
 import { AuditTrailDialog, AuditTrailList } from './components/audit-trail';
 import { DeclineDialog } from './components/decline-dialog';
+import { ReplaceSignerDialog } from './components/replace-signer-dialog';
 import { SignDialog } from './components/sign-dialog';
 import { SignerSetupDialog } from './components/signer-setup-dialog';
 import { WithdrawDialog } from './components/withdraw-dialog';
@@ -403,6 +404,7 @@ function SignerList({
   const { t, i18n } = useTranslation();
   const signers = view.signers.filter((signer) => signer.party === party);
   const remind = useRemindNow(view.id);
+  const [replacing, setReplacing] = useState<SigningSigner | null>(null);
   const format = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -487,6 +489,11 @@ function SignerList({
                 </Stack>
               )}
               {remind.variables === signer.id && <ErrorAlert error={remind.error} />}
+              {signer.canReplace && (
+                <Button size="small" onClick={() => setReplacing(signer)}>
+                  {t('signing.replace.open')}
+                </Button>
+              )}
               {signer.isEmailProofNeeded && <EmailProofAlert dealId={view.id} />}
               {signer.signature && (
                 <Typography
@@ -503,6 +510,19 @@ function SignerList({
             </Box>
           ))}
         </Stack>
+        {replacing && (
+          <ReplaceSignerDialog
+            dealId={view.id}
+            signer={replacing}
+            onClose={() => setReplacing(null)}
+            onReplaced={() => {
+              toast.success(
+                t('signing.replace.done', { name: `${replacing.firstname} ${replacing.lastname}` }),
+              );
+              setReplacing(null);
+            }}
+          />
+        )}
       </CardContent>
     </Card>
   );

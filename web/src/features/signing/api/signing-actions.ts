@@ -7,6 +7,7 @@ import type {
 import type { Wire } from '@pactum/core/api/wire';
 import type {
   DeclineRequest,
+  ReplaceSignerRequest,
   SignerSetupRequest,
   SignRequest,
   signatureDefaultsSchema,
@@ -84,6 +85,16 @@ export function useRemindNow(dealId: string) {
   return useSigningMutation(dealId, (signerId: string) =>
     apiFetch<SigningView>(`${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}/remind`, {
       method: 'POST',
+    }),
+  );
+}
+
+/** PUT /deals/:id/signers/:signerId: replace one signer who has not signed. */
+export function useReplaceSigner(dealId: string, signerId: string) {
+  return useSigningMutation(dealId, (body: ReplaceSignerRequest) =>
+    apiFetch<SigningView>(`${dealApiPath(dealId)}/signers/${encodeURIComponent(signerId)}`, {
+      method: 'PUT',
+      body,
     }),
   );
 }

@@ -10,9 +10,12 @@ import { FormTextField } from '../../../ui/form-text-field';
 export function ReasonField<T extends { reason: string }, TOut>({
   control,
   label,
+  autoFocus = true,
 }: {
   control: Control<T, unknown, TOut>;
   label: string;
+  /** Focused when the dialog opens (off where another field comes first). */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const name = 'reason' as FieldPath<T>;
@@ -30,7 +33,7 @@ export function ReasonField<T extends { reason: string }, TOut>({
       required
       multiline
       minRows={3}
-      autoFocus
+      autoFocus={autoFocus}
     />
   );
 }
