@@ -54,6 +54,8 @@ export const documentEventCodes = [
   'signing-withdrawn',
   /** A signer who has not signed was reminded by e-mail (by the schedule, or 'Remind now'). */
   'signing-reminder-sent',
+  /** A party replaced one signer who had not signed, with a reason; the others stay. */
+  'signer-replaced',
 ] as const;
 export type DocumentEventCode = (typeof documentEventCodes)[number];
 
@@ -94,6 +96,7 @@ const eventTexts: Record<Lang, Record<DocumentEventCode, string>> = {
     'signature-voided': 'Signature voided',
     'signing-withdrawn': 'Signing request withdrawn by the sender',
     'signing-reminder-sent': 'Reminder to sign sent',
+    'signer-replaced': 'Signer replaced',
   },
   fi: {
     'document-create': 'Asiakirja luotu',
@@ -123,6 +126,7 @@ const eventTexts: Record<Lang, Record<DocumentEventCode, string>> = {
     'signature-voided': 'Allekirjoitus mitätöity',
     'signing-withdrawn': 'Lähettäjä veti allekirjoituspyynnön takaisin',
     'signing-reminder-sent': 'Muistutus allekirjoittamisesta lähetetty',
+    'signer-replaced': 'Allekirjoittaja vaihdettu',
   },
 };
 
@@ -161,6 +165,12 @@ export function auditEventDetail(event: string, data: unknown): AuditEventDetail
   if (event === 'signature-voided' || event === 'signing-reminder-sent') {
     const signer = text('name');
     return signer ? { signer } : null;
+  }
+  if (event === 'signer-replaced') {
+    const from = text('from');
+    const to = text('to');
+    const reason = text('reason');
+    return from && to ? { signer: `${from} → ${to}`, ...(reason ? { reason } : {}) } : null;
   }
   if (event === 'signing-declined' || event === 'signing-withdrawn') {
     const reason = text('reason');

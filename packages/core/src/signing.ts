@@ -622,6 +622,19 @@ export const withdrawRequestSchema = z.strictObject({
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;
 
+/**
+ * PUT /deals/:dealId/signers/:signerId: a party's editor replaces one of its signers who has not
+ * signed (issue 40), saying why; the others' slots, links and signatures stay as they are.
+ */
+export const replaceSignerRequestSchema = z.strictObject({
+  firstname: signerFieldSchema,
+  lastname: signerFieldSchema,
+  email: signerFieldSchema,
+  phone: plainText().max(40),
+  reason: reasonText(),
+});
+export type ReplaceSignerRequest = z.infer<typeof replaceSignerRequestSchema>;
+
 /** Who declined to sign, for which party, when and why: kept on the deal until signing restarts. */
 export type DealDecline = { by: string; party: PartyRole; reason: string; at: string };
 
@@ -657,6 +670,8 @@ export type SigningSigner = {
   reminders: { sent: number; lastAt: string | null; nextAt: string | null };
   /** The caller (the sender's side) may 'Remind now'. */
   canRemind: boolean;
+  /** The caller (an editor of this signer's party) may replace this signer, who has not signed. */
+  canReplace: boolean;
   /**
    * This signer is the caller's by e-mail, but the caller has not proven the address yet: they
    * verify their e-mail or open the signing link mailed to them before they can sign.

@@ -49,6 +49,8 @@ export const signingSignerSchema = z.object({
   }),
   /** The caller (the sender's side) may 'Remind now'. */
   canRemind: z.boolean(),
+  /** The caller (an editor of this signer's party) may replace this signer, who has not signed. */
+  canReplace: z.boolean(),
   /** This signer's e-mail is the caller's. */
   isMe: z.boolean(),
   /** The caller may sign as this signer now (before any two-step check). */
