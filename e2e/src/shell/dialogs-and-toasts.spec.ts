@@ -215,9 +215,27 @@ describe('dialogs and toasts', () => {
       return to;
     };
 
+    /**
+     * Closes the toasts on screen first: Rami's agreements keep bringing new ones, and a stack
+     * of them may lie over the button a person is about to press (as they would close them).
+     */
+    const closeToasts = async () => {
+      const closers = page
+        .getByRole('status')
+        .or(page.getByRole('alert'))
+        .getByRole('button', { name: 'Close' });
+      for (let tries = 0; tries < 20 && (await closers.count()) > 0; tries += 1) {
+        await closers
+          .first()
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
+      }
+    };
+
     // From the folder's list: the list of the folder it went to opens.
     let folder = 'contracts-a';
     for (let round = 1; round <= 3; round += 1) {
+      await closeToasts();
       await page.getByRole('button', { name: `Document info: ${FILE_NAME}` }).click();
       folder = await moveInDialog(folder);
       await page.getByRole('heading', { level: 1, name: folder }).waitFor();
@@ -230,6 +248,7 @@ describe('dialogs and toasts', () => {
     await page.getByRole('link', { name: FILE_NAME }).click();
     await page.getByRole('heading', { level: 1, name: FILE_NAME }).waitFor();
     for (let round = 1; round <= 6; round += 1) {
+      await closeToasts();
       await page.getByRole('button', { name: 'Document info' }).click();
       folder = await moveInDialog(folder);
       await page
