@@ -48,7 +48,10 @@ describe('duplicate template dialog', { timeout: 20_000 }, () => {
     const name = screen.getByRole('textbox', { name: /name/i });
     await user.clear(name);
     await user.type(name, '  My own copy  ');
-    await user.click(screen.getByRole('button', { name: /duplicate/i }));
+    // The name is checked as typed (asynchronously): the cleared field's error goes first.
+    const submit = screen.getByRole('button', { name: /duplicate/i });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(copies()).toEqual([expect.objectContaining({ body: { title: 'My own copy' } })]);
